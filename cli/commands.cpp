@@ -1,0 +1,14 @@
+#include "commands.h"
+
+namespace ewn::cli {
+
+namespace {
+int g_exit_code = 0;
+}
+
+int exit_code() { return g_exit_code; }
+void set_exit_code(int code) { g_exit_code = code; }
+
+void register_commands(CLI::App& app) { register_show(app); }
+
+}  // namespace ewn::cli

@@ -1,0 +1,15 @@
+// Subcommands of the ewn program. Each registers itself on the CLI11 app.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace ewn::cli {
+
+void register_commands(CLI::App& app);
+void register_show(CLI::App& app);
+
+// The exit code chosen by the subcommand that ran.
+int exit_code();
+void set_exit_code(int code);
+
+}  // namespace ewn::cli
