@@ -14,6 +14,7 @@ void register_commands(CLI::App& app) {
   register_gen(app);
   register_probe(app);
   register_info(app);
+  register_verify(app);
 }
 
 }  // namespace ewn::cli

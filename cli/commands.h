@@ -10,6 +10,7 @@ void register_show(CLI::App& app);
 void register_gen(CLI::App& app);
 void register_probe(CLI::App& app);
 void register_info(CLI::App& app);
+void register_verify(CLI::App& app);
 
 // The exit code chosen by the subcommand that ran.
 int exit_code();
