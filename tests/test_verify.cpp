@@ -7,6 +7,7 @@
 #include <random>
 
 #include "brute_force_solver.h"
+#include "child_process.h"
 #include "generator.h"
 #include "index.h"
 #include "notation.h"
@@ -204,4 +205,49 @@ TEST_CASE("verify: a directory without tables is an error", "[verify]") {
   test::TempDir dir("verify-empty");
   CHECK_THROWS_WITH(verify_tables(dir.path()), Catch::Contains("no table files"));
   CHECK_THROWS_WITH(verify_tables(dir.path() / "nope"), Catch::Contains("no such directory"));
+}
+
+TEST_CASE("ewn verify: exit codes and the report a user reads", "[verify]") {
+  test::TempDir dir = copy_of_pristine("verify-cli");
+  test::TempDir scratch("verify-cli-scratch");
+  auto verify = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {test::ewn_program(), "verify"});
+    args.push_back("--quiet");
+    return test::run_child(args, scratch.path());
+  };
+
+  test::ChildResult good = verify({dir.path().string()});
+  INFO(good.out << good.err);
+  CHECK(good.exit_code == 0);
+  CHECK_THAT(good.out, Catch::Contains("positions recomputed from their children"));
+  CHECK_THAT(good.out, Catch::Contains("OK: every table passes its checksums"));
+  test::ChildResult json = verify({dir.path().string(), "--json"});
+  CHECK(json.exit_code == 0);
+  CHECK_THAT(json.out, Catch::Contains("\"ok\":true"));
+
+  MaterialClass mc{0b110, 0b1};  // 23v1
+  fs::path file = dir.path() / table_file_name(mc);
+  std::vector<uint16_t> values = read_table(file, mc);
+  uint64_t changed = movable_entry(mc, values, 3, 500);
+  values[changed] = uint16_t(values[changed] + 3);
+  write_table(file, mc, values);
+  SquareList sq{};
+  PositionIndex(mc).unrank(changed, sq);
+  std::string position = format_position(position_from_squares(mc, sq));
+
+  test::ChildResult bad = verify({dir.path().string()});
+  INFO(bad.out << bad.err);
+  CHECK(bad.exit_code == 1);
+  CHECK_THAT(bad.out, Catch::Contains("FAILED 23v1 (" + file.string() + ")"));
+  CHECK_THAT(bad.out, Catch::Contains("entry " + std::to_string(changed) + ": " + position +
+                                      "  stored " + std::to_string(values[changed] / 65535.0)));
+  CHECK_THAT(bad.out, Catch::Contains("recomputed"));
+  CHECK_THAT(bad.err, Catch::Contains("has problems"));
+  test::ChildResult bad_json = verify({dir.path().string(), "--json"});
+  CHECK(bad_json.exit_code == 1);
+  CHECK_THAT(bad_json.out, Catch::Contains("\"position\":\"" + position + "\""));
+
+  test::ChildResult none = verify({(dir.path() / "none").string()});
+  CHECK(none.exit_code == 2);
+  CHECK_THAT(none.err, Catch::Contains("no such directory"));
 }
