@@ -72,9 +72,10 @@ void register_gen(CLI::App& app) {
       ->check(CLI::NonNegativeNumber)
       ->default_val(0);
   cmd->add_option("--keep-exact", opt->gen.keep_exact_up_to,
-                  "Keep the double-precision side files (.ewx) of classes with up to this many "
-                  "pieces, so a larger run can extend the set without recomputation")
-      ->default_val(5);
+                  "Also keep the double-precision side files (.ewx) of the top piece count when it "
+                  "is at most this, so a later, larger run need not solve it again (those of "
+                  "smaller piece counts are always kept)")
+      ->default_val(0);
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
   cmd->add_flag("--json", opt->json, "Print the summary as JSON");
   cmd->callback([opt] { set_exit_code(run_gen(*opt)); });

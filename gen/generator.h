@@ -16,9 +16,10 @@ struct GenOptions {
   std::filesystem::path out = "data";
   int threads = 0;                 // 0: all cores
   bool progress = true;            // progress lines on stderr
-  // Keep the exact (double) values of classes with at most this many pieces; classes with
-  // fewer pieces than `pieces` keep them regardless, since larger classes read them.
-  int keep_exact_up_to = 5;
+  // Keep the exact (double) values of classes with at most this many pieces. Classes with
+  // fewer pieces than `pieces` keep them regardless, since larger classes read them; keeping
+  // the top level too lets a later, larger run start from it instead of solving it again.
+  int keep_exact_up_to = 0;
 };
 
 struct GenSummary {
