@@ -76,6 +76,9 @@ void register_gen(CLI::App& app) {
                   "is at most this, so a later, larger run need not solve it again (those of "
                   "smaller piece counts are always kept)")
       ->default_val(0);
+  cmd->add_option("--class", opt->gen.only_class,
+                  "Solve only this material class and its colour-flipped twin, e.g. 12345v1 "
+                  "(the smaller tables it reaches by captures must be present)");
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
   cmd->add_flag("--json", opt->json, "Print the summary as JSON");
   cmd->callback([opt] { set_exit_code(run_gen(*opt)); });

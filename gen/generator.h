@@ -20,6 +20,10 @@ struct GenOptions {
   // fewer pieces than `pieces` keep them regardless, since larger classes read them; keeping
   // the top level too lets a later, larger run start from it instead of solving it again.
   int keep_exact_up_to = 0;
+  // Solve only the group of this class and its twin (e.g. "12345v1"); the classes it reaches by
+  // a capture must already be present with their exact values. Used for partial sets and to
+  // measure the largest classes.
+  std::string only_class;
 };
 
 struct GenSummary {
