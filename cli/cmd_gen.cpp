@@ -79,6 +79,11 @@ void register_gen(CLI::App& app) {
   cmd->add_option("--class", opt->gen.only_class,
                   "Solve only this material class and its colour-flipped twin, e.g. 12345v1 "
                   "(the smaller tables it reaches by captures must be present)");
+  cmd->add_option("--zstd-level", opt->gen.zstd_level,
+                  "Compression level of the tables (1-22): 19 gives ~4% smaller files than the "
+                  "default and takes longer than the solving itself")
+      ->check(CLI::Range(1, 22))
+      ->default_val(9);
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
   cmd->add_flag("--json", opt->json, "Print the summary as JSON");
   cmd->callback([opt] { set_exit_code(run_gen(*opt)); });

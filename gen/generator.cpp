@@ -167,7 +167,12 @@ GenSummary generate(const GenOptions& opt) {
       }
       fs::path p = table_path(sc.material);
       write_checked(
-          p, [&](const fs::path& tmp) { write_table(tmp, sc.material, stored); },
+          p,
+          [&](const fs::path& tmp) {
+            WriteOptions w;
+            w.zstd_level = opt.zstd_level;
+            write_table(tmp, sc.material, stored, w);
+          },
           [&](const fs::path& tmp) { return check_table(tmp); });
       summary.tables_generated += 1;
       summary.positions += PositionIndex(sc.material).canonical_count();

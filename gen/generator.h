@@ -24,6 +24,9 @@ struct GenOptions {
   // a capture must already be present with their exact values. Used for partial sets and to
   // measure the largest classes.
   std::string only_class;
+  // zstd level of the table files. Level 19 makes files about 4% smaller than 9 but takes
+  // longer than solving the positions; `ewn gen` defaults to 9 (docs/BENCHMARKS.md).
+  int zstd_level = 9;
 };
 
 struct GenSummary {
