@@ -53,7 +53,7 @@ uint16_t Tablebase::entry(const TableKey& key) const {
   BlockCache::Key cache_key = (uint64_t(slot_of(key.material)) << 40) | block;
   if (auto v = cache_.find(cache_key, offset)) return *v;
   size_t count = f.block_size(block);
-  auto values = std::make_unique<uint16_t[]>(count);
+  auto values = std::make_unique_for_overwrite<uint16_t[]>(count);
   f.read_block(block, values.get());
   uint16_t v = values[offset];
   cache_.insert(cache_key, std::move(values), count);
