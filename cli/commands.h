@@ -7,6 +7,7 @@ namespace ewn::cli {
 
 void register_commands(CLI::App& app);
 void register_show(CLI::App& app);
+void register_gen(CLI::App& app);
 void register_probe(CLI::App& app);
 void register_info(CLI::App& app);
 

@@ -41,7 +41,6 @@ void OutputFile::write(const void* data, size_t bytes) {
 }
 
 void OutputFile::close() {
-  if (::fsync(fd_) != 0) fail("fsync failed");
   int fd = fd_;
   fd_ = -1;
   if (::close(fd) != 0) fail("close failed");
@@ -51,10 +50,13 @@ void commit_file(const std::filesystem::path& from, const std::filesystem::path&
   std::error_code ec;
   std::filesystem::rename(from, to, ec);
   if (ec) throw std::runtime_error(to.string() + ": cannot rename into place: " + ec.message());
-  int dfd = ::open(to.parent_path().empty() ? "." : to.parent_path().c_str(), O_RDONLY | O_DIRECTORY);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
+}
+
+void sync_filesystem(const std::filesystem::path& dir) {
+  int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) {
+    ::syncfs(fd);
+    ::close(fd);
   }
 }
 

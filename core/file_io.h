@@ -1,5 +1,7 @@
 // Writing a file so that every failure (disk full, file size limit, I/O error) is reported with
-// the file's name, and the data is on disk (fsync) before the caller renames it into place.
+// the file's name. Files are not fsynced one by one: killing the process loses nothing the
+// kernel has accepted, and after a power failure the checksums every reader verifies reject a
+// torn file, which a rerun then rewrites. Call sync_filesystem() once at the end of a run.
 #pragma once
 
 #include <cstddef>
@@ -15,7 +17,7 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   void write(const void* data, size_t bytes);
-  void close();  // fsync + close; throws on failure
+  void close();  // throws on failure
 
  private:
   [[noreturn]] void fail(const char* what);
@@ -23,7 +25,9 @@ class OutputFile {
   int fd_ = -1;
 };
 
-// Renames `from` to `to` and syncs the directory, so a completed file survives a crash.
+// Renames `from` to `to` (atomically replacing any file there).
 void commit_file(const std::filesystem::path& from, const std::filesystem::path& to);
+// Flushes the filesystem holding `dir` to disk.
+void sync_filesystem(const std::filesystem::path& dir);
 
 }  // namespace ewn
