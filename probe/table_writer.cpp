@@ -8,6 +8,7 @@
 #include "block_codec.h"
 #include "file_io.h"
 #include "index.h"
+#include "read_entries.h"
 #include "table_format.h"
 
 namespace ewn {
@@ -53,7 +54,10 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
     size_t begin = size_t(b) * h.block_entries;
     size_t count = std::min<size_t>(h.block_entries, values.size() - begin);
     try {
-      blocks[b] = compress_block(values.subspan(begin, count), h.filter, options.zstd_level);
+      std::vector<uint16_t> block(values.begin() + long(begin),
+                                  values.begin() + long(begin + count));
+      fill_unread_entries(index, begin, block);
+      blocks[b] = compress_block(block, h.filter, options.zstd_level);
     } catch (const std::exception& e) {
 #pragma omp critical
       failure = e.what();
