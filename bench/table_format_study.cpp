@@ -159,7 +159,12 @@ int main(int argc, char** argv) {
     for (int n = 2; n <= pieces; ++n)
       for (MaterialClass mc : material_classes(n)) {
         if (k++ % every != 0) continue;
-        tables.emplace_back(mc, read_table(std::filesystem::path(dir) / table_file_name(mc), mc));
+        auto path = std::filesystem::path(dir) / table_file_name(mc);
+        if (!std::filesystem::exists(path)) {
+          std::printf("skipping %s: missing\n", path.c_str());
+          continue;
+        }
+        tables.emplace_back(mc, read_table(path, mc));
         positions += PositionIndex(mc).canonical_count();
         entries += tables.back().second.size();
       }

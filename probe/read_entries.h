@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "index.h"
 
@@ -18,9 +19,12 @@ namespace ewn {
 // True when a probe can read entry `i` of `index`.
 bool entry_is_read(const PositionIndex& index, uint64_t i);
 
-// Replaces every entry of values[0, n) (entries first .. first+n-1 of `index`) that no probe
-// reads by the next entry that is read (after the last one: the previous one; in a range
-// without any: 0), so that runs of filler cost almost nothing to compress.
-void fill_unread_entries(const PositionIndex& index, uint64_t first, std::span<uint16_t> values);
+// entry_is_read for every entry (1 = read), computed on all cores.
+std::vector<uint8_t> read_entry_flags(const PositionIndex& index);
+
+// Replaces every value whose flag is 0 by the next value whose flag is 1 (after the last one:
+// the previous one; in a span without any: 0), so that runs of filler cost almost nothing to
+// compress.
+void fill_unread(std::span<uint16_t> values, std::span<const uint8_t> read);
 
 }  // namespace ewn
