@@ -7,6 +7,7 @@ namespace ewn::cli {
 
 void register_commands(CLI::App& app);
 void register_show(CLI::App& app);
+void register_match(CLI::App& app);
 
 // The exit code chosen by the subcommand that ran.
 int exit_code();
