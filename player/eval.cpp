@@ -16,70 +16,98 @@ double logit(double p) {
   return std::log(p / (1 - p));
 }
 
-// A capture of the last enemy piece wins outright; counted as this many turns of race gain.
-constexpr double kWinningCaptureGain = 8.0;
+struct FaceCounts {
+  double wins = 0;          // share of faces with a move that wins at once
+  double captures = 0;      // share of the other faces allowing an enemy capture
+  double capture_gain = 0;  // mean over faces of the best such capture's race gain
+};
 
-// Over the die faces of `side` on the current board: the share of faces that allow capturing an
-// enemy piece, and the mean over faces of the best such capture's gain in the enemy's expected
-// turns (the race table tells how much slower the enemy gets without that piece).
-void capture_features(const Position& pos, Side side, double& share, double& gain) {
+// What `side` could do with each die face on the current board: win at once, or capture an
+// enemy piece, gaining the difference in the enemy's expected race turns without that piece.
+FaceCounts face_counts(const Position& pos, Side side, const RaceDistances& enemy_distance,
+                       uint32_t enemy_state) {
+  const RaceTable& race = race_table();
   Side enemy = opposite(side);
   unsigned own = pos.mask(side), theirs = pos.mask(enemy);
-  RaceDistances enemy_d = race_distances(pos, enemy);
-  double enemy_turns = expected_turns(theirs, enemy_d);
-  std::array<double, 7> gain_of{};  // by captured piece number, computed once
-  std::array<bool, 7> known{};
-  int faces = 0;
-  double total = 0;
-  for (int die = 1; die <= 6; ++die) {
-    const Movable& mv = movable_pieces(own, die);
-    double best = -1;
-    for (int i = 0; i < mv.count; ++i) {
-      const auto& t = piece_targets(side, pos.square_of(side, mv.number[i]));
-      for (int k = 0; k < t.count; ++k) {
-        uint8_t victim = pos.board[t.to[k]];
-        if (victim == kEmpty || code_side(victim) != enemy) continue;
-        int n = code_number(victim);
-        if (!known[n]) {
-          known[n] = true;
-          unsigned rest = theirs & ~(1u << (n - 1));
-          gain_of[n] = rest ? expected_turns(rest, enemy_d) - enemy_turns : kWinningCaptureGain;
-        }
-        best = std::max(best, gain_of[n]);
+  bool last_enemy = (theirs & (theirs - 1)) == 0;
+  // Per own piece: whether it can win at once, and its best capture gain (-1: none).
+  std::array<bool, 6> wins{};
+  std::array<double, 6> gain;
+  gain.fill(-1);
+  bool any = false;
+  for (int n = 0; n < 6; ++n) {
+    Square from = pos.where[side][n];
+    if (from == kNoSquare) continue;
+    const auto& t = piece_targets(side, from);
+    for (int k = 0; k < t.count; ++k) {
+      Square to = t.to[k];
+      uint8_t victim = pos.board[to];
+      bool takes = victim != kEmpty && code_side(victim) == enemy;
+      if (to == goal_of(side) || (takes && last_enemy)) {
+        wins[n] = any = true;
+      } else if (takes) {
+        unsigned rest = theirs & ~(1u << (code_number(victim) - 1));
+        double g = race.expected_turns(race.state(rest, enemy_distance)) -
+                   race.expected_turns(enemy_state);
+        gain[n] = std::max(gain[n], g);
+        any = true;
       }
     }
-    if (best > -1) {
-      ++faces;
-      total += std::max(0.0, best);
+  }
+  FaceCounts out;
+  if (!any) return out;
+  for (int die = 1; die <= 6; ++die) {
+    const Movable& mv = movable_pieces(own, die);
+    bool win = false;
+    double best = -1;
+    for (int i = 0; i < mv.count; ++i) {
+      win = win || wins[mv.number[i] - 1];
+      best = std::max(best, gain[mv.number[i] - 1]);
+    }
+    if (win) {
+      out.wins += 1.0 / 6;
+    } else if (best > -1) {
+      out.captures += 1.0 / 6;
+      out.capture_gain += std::max(0.0, best) / 6;
     }
   }
-  share = faces / 6.0;
-  gain = total / 6;
+  return out;
 }
 
 }  // namespace
 
 const char* eval_feature_name(int feature) {
   static const char* const names[kEvalFeatureCount] = {
-      "race_logit",         "mover_captures",        "opponent_captures",
-      "mover_capture_gain", "opponent_capture_gain", "piece_balance"};
+      "race_logit",        "opponent_wins_next",    "mover_captures", "mover_capture_gain",
+      "opponent_captures", "opponent_capture_gain", "piece_balance"};
   return feature >= 0 && feature < kEvalFeatureCount ? names[feature] : "?";
 }
 
-EvalFeatures eval_features(const Position& pos) {
-  EvalFeatures f{};
+EvalInputs eval_inputs(const Position& pos) {
+  EvalInputs in;
   Side me = pos.to_move, them = opposite(me);
-  f[kRaceLogit] = logit(race_win_probability(pos));
-  capture_features(pos, me, f[kMoverCaptures], f[kMoverThreatGain]);
-  capture_features(pos, them, f[kOpponentCaptures], f[kOpponentThreatGain]);
+  const RaceTable& race = race_table();
+  RaceDistances my_distance = race_distances(pos, me), their_distance = race_distances(pos, them);
+  uint32_t my_state = race.state(pos.mask(me), my_distance);
+  uint32_t their_state = race.state(pos.mask(them), their_distance);
+  FaceCounts mine = face_counts(pos, me, their_distance, their_state);
+  FaceCounts theirs = face_counts(pos, them, my_distance, my_state);
+  in.wins_now = mine.wins;
+  auto& f = in.f;
+  f[kRaceLogit] = logit(race_win_probability(my_state, their_state));
+  f[kOpponentWinsNext] = theirs.wins;
+  f[kMoverCaptures] = mine.captures;
+  f[kMoverCaptureGain] = mine.capture_gain;
+  f[kOpponentCaptures] = theirs.captures;
+  f[kOpponentCaptureGain] = theirs.capture_gain;
   f[kPieceBalance] = pos.count(me) - pos.count(them);
-  return f;
+  return in;
 }
 
-double eval_from_features(const EvalFeatures& f, const EvalWeights& weights) {
+double eval_from_inputs(const EvalInputs& in, const EvalWeights& weights) {
   double z = weights.bias;
-  for (int i = 0; i < kEvalFeatureCount; ++i) z += weights.w[i] * f[i];
-  return 1 / (1 + std::exp(-z));
+  for (int i = 0; i < kEvalFeatureCount; ++i) z += weights.w[i] * in.f[i];
+  return in.wins_now + (1 - in.wins_now) / (1 + std::exp(-z));
 }
 
 EvalWeights race_only_weights() {
@@ -94,7 +122,7 @@ const EvalWeights& tuned_eval_weights() {
 }
 
 double evaluate(const Position& pos) {
-  return eval_from_features(eval_features(pos), tuned_eval_weights());
+  return eval_from_inputs(eval_inputs(pos), tuned_eval_weights());
 }
 
 }  // namespace ewn

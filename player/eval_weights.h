@@ -8,7 +8,7 @@ namespace ewn {
 
 inline constexpr EvalWeights kTunedEvalWeights = {
     0.0,  // bias
-    {1.0, 0.0, 0.0, 0.0, 0.0, 0.0},
+    {1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0},
 };
 
 }  // namespace ewn

@@ -37,7 +37,7 @@ Search::Search(SearchOptions options, std::shared_ptr<const ExactValues> tables)
 }
 
 void Search::poll_clock() {
-  if ((++nodes_ & 1023) == 0 && deadline_.past_hard(SteadyClock::now())) stop_ = true;
+  if ((++nodes_ & 255) == 0 && deadline_.past_hard(SteadyClock::now())) stop_ = true;
 }
 
 double Search::leaf(const Position& pos) {
@@ -249,6 +249,7 @@ double Search::chance_value(const Position& pos, int depth) {
   deadline_ = Deadline::none();
   stop_ = false;
   inexact_ = false;
+  nodes_ = 0;
   return chance(pos, zobrist_key(pos), depth, 0, 1);
 }
 
@@ -257,6 +258,7 @@ double Search::die_value(const Position& pos, int die, int depth) {
   deadline_ = Deadline::none();
   stop_ = false;
   inexact_ = false;
+  nodes_ = 0;
   GroupMoves g;
   prepare_group(pos, die, depth, kNoPackedMove, g);
   if (g.wins) return 1;

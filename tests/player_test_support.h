@@ -8,37 +8,14 @@
 #include "exact_values.h"
 #include "movegen.h"
 #include "position.h"
+#include "position_sampler.h"
 #include "rng.h"
 #include "search.h"
 #include "zobrist.h"
 
 namespace ewn::test {
 
-// A random undecided position with the given numbers of pieces per side (1..6 each).
-inline Position random_position(Rng& rng, int red, int blue, Side to_move) {
-  while (true) {
-    Position pos;
-    std::array<int, 6> numbers = {1, 2, 3, 4, 5, 6};
-    std::array<int, 25> squares{};
-    for (int i = 0; i < 25; ++i) squares[i] = i;
-    for (int i = 24; i > 0; --i) std::swap(squares[i], squares[rng.below(uint32_t(i + 1))]);
-    int used = 0;
-    for (int side = 0; side < 2; ++side) {
-      for (int i = 5; i > 0; --i) std::swap(numbers[i], numbers[rng.below(uint32_t(i + 1))]);
-      int k = side == 0 ? red : blue;
-      for (int j = 0; j < k; ++j) pos.put(Side(side), numbers[j], Square(squares[used++]));
-    }
-    pos.to_move = to_move;
-    if (!pos.winner()) return pos;
-  }
-}
-
-// A random undecided position with `pieces` pieces in all (2..12), both sides having some.
-inline Position random_position(Rng& rng, int pieces) {
-  int lo = std::max(1, pieces - 6), hi = std::min(6, pieces - 1);
-  int red = lo + int(rng.below(uint32_t(hi - lo + 1)));
-  return random_position(rng, red, pieces - red, rng.below(2) ? Red : Blue);
-}
+using ewn::random_position;
 
 // Exact values by plain recursion with memoisation (SPEC 4), for positions of few pieces.
 class BruteForceValues : public ExactValues {

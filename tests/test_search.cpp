@@ -10,7 +10,6 @@
 #include "setup.h"
 
 using namespace ewn;
-using ewn::test::random_position;
 
 namespace {
 
