@@ -13,7 +13,7 @@ using std::chrono::milliseconds;
 
 Duration safety_margin(Duration limit) {
   Duration tenth = limit / 10;
-  return std::clamp<Duration>(tenth, milliseconds(10), milliseconds(1000));
+  return std::clamp<Duration>(tenth, milliseconds(20), milliseconds(1000));
 }
 
 Deadline plan_move(const TimeLimits& limits, std::optional<Duration> game_left, double moves_left,

@@ -32,7 +32,8 @@ struct Deadline {
   bool past_hard(SteadyClock::time_point now) const { return hard && now >= *hard; }
 };
 
-// The part of a limit kept back: 10% of it, at least 10 ms and at most 1 s.
+// The part of a limit kept back: 10% of it, at least 20 ms (a busy machine may not run the
+// program for that long) and at most 1 s.
 Duration safety_margin(Duration limit);
 
 // The deadline for a move starting at `start`. `game_left` is what remains of the per-game
