@@ -24,6 +24,7 @@ struct QualityOptions {
   int pieces = 0;  // 0: the most the tables cover
   uint64_t seed = 1;
   std::string source = "uniform";
+  std::string clock = "wall";
   bool json = false;
 };
 
@@ -82,6 +83,7 @@ int run_quality(const QualityOptions& opt) {
     double best = 0;
     for (const auto& v : *values) best = std::max(best, v.value);
     MoveRequest request;
+    request.clock = opt.clock == "cpu" ? ClockKind::ThreadCpu : ClockKind::Wall;
     if (player->limits().per_game) request.game_time_left = player->limits().per_game;
     auto t0 = std::chrono::steady_clock::now();
     Move m = player->choose(pos, die, request);
@@ -148,6 +150,8 @@ void register_move_quality(CLI::App& app) {
   cmd->add_option("--seed", opt->seed, "Seed of the positions and dice");
   cmd->add_option("--source", opt->source, "uniform (default) or games")
       ->check(CLI::IsMember({"uniform", "games"}));
+  cmd->add_option("--clock", opt->clock, "Time limits on the wall clock or the CPU time")
+      ->check(CLI::IsMember({"wall", "cpu"}));
   cmd->add_flag("--json", opt->json, "Machine-readable summary");
   cmd->callback([opt] { set_exit_code(run_quality(*opt)); });
 }

@@ -162,18 +162,18 @@ TEST_CASE("player specs: options, defaults and clear errors") {
 }
 
 TEST_CASE("time plans keep a margin and spread a game budget") {
-  auto t0 = SteadyClock::now();
+  Duration t0 = clock_now(ClockKind::Wall);
   TimeLimits per_move{std::chrono::milliseconds(100), std::nullopt};
-  Deadline d = plan_move(per_move, std::nullopt, 10, t0);
+  Deadline d = plan_move(per_move, std::nullopt, 10, ClockKind::Wall, t0);
   REQUIRE(d.hard);
   CHECK(*d.hard - t0 == std::chrono::milliseconds(80));  // 20 ms kept back
   TimeLimits budget{std::chrono::seconds(30), std::chrono::minutes(4)};
-  Deadline g = plan_move(budget, std::chrono::minutes(4), 12, t0);
+  Deadline g = plan_move(budget, std::chrono::minutes(4), 12, ClockKind::Wall, t0);
   CHECK(*g.soft - t0 < std::chrono::seconds(20));
   CHECK(*g.hard - t0 <= std::chrono::seconds(29));
-  Deadline late = plan_move(budget, std::chrono::milliseconds(500), 12, t0);
+  Deadline late = plan_move(budget, std::chrono::milliseconds(500), 12, ClockKind::Wall, t0);
   CHECK(*late.hard - t0 < std::chrono::milliseconds(250));
-  CHECK(!plan_move(TimeLimits{}, std::nullopt, 5, t0).hard);
+  CHECK(!plan_move(TimeLimits{}, std::nullopt, 5, ClockKind::Wall, t0).hard);
 }
 
 TEST_CASE("match statistics: score, interval and Elo") {
