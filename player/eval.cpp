@@ -68,8 +68,8 @@ FaceCounts face_counts(const Position& pos, Side side, uint32_t enemy_bits,
     for (; hits; hits &= hits - 1) {
       uint8_t victim = pos.board[std::countr_zero(hits)];
       unsigned rest = theirs & ~(1u << (code_number(victim) - 1));
-      double g = race.expected_turns(race.state(rest, enemy_distance)) -
-                 race.expected_turns(enemy_state);
+      double g =
+          race.expected_turns(race.state(rest, enemy_distance)) - race.expected_turns(enemy_state);
       gain[n] = std::max(gain[n], g);
       any = true;
     }

@@ -56,7 +56,7 @@ PlayerSpec parse_player_spec(std::string_view text) {
   else if (kind == "mcts")
     known = "movetime, gametime, playouts, c";
   else if (kind == "expectimax")
-    known = "movetime, gametime, depth, tables, hash, prune";
+    known = "movetime, gametime, depth, tables, hash, prune, eval";
   else
     throw SpecError("unknown player '" + kind +
                     "' (players: random, greedy, mcts, expectimax; e.g. mcts:movetime=100ms)");
@@ -95,6 +95,13 @@ PlayerSpec parse_player_spec(std::string_view text) {
         spec.search.star1 = spec.search.star2 = false;
       else
         throw SpecError(kind + ": prune='" + std::string(value) + "' must be star2, star1 or none");
+    } else if (kind == "expectimax" && key == "eval") {
+      if (value == "tuned")
+        spec.search.tuned_eval = true;
+      else if (value == "untuned")
+        spec.search.tuned_eval = false;
+      else
+        throw SpecError(kind + ": eval='" + std::string(value) + "' must be tuned or untuned");
     } else if (kind == "mcts" && key == "playouts") {
       spec.mcts.playouts = parse_number<uint64_t>(kind, key, value, 1, uint64_t(1) << 40);
       fixed_work = true;

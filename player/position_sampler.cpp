@@ -36,6 +36,8 @@ Position random_position(Rng& rng, int pieces) {
 
 std::vector<Position> positions_from_games(Rng& rng, size_t count, int min_pieces, int max_pieces,
                                            double noise) {
+  // The untuned model, so that the sample does not change when the weights are refitted.
+  const EvalWeights sampling_weights = race_only_weights();
   std::vector<Position> out;
   while (out.size() < count) {
     Position pos = random_setup(rng.next(), rng.below(2) ? Red : Blue);
@@ -54,7 +56,7 @@ std::vector<Position> positions_from_games(Rng& rng, size_t count, int min_piece
           if (!wins_at_once(pos, m)) {
             Position child = pos;
             child.play(m);
-            v = 1 - evaluate(child);
+            v = 1 - eval_from_inputs(eval_inputs(child), sampling_weights);
           }
           if (v > best) best = v, choice = m;
         }

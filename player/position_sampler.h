@@ -15,10 +15,10 @@ Position random_position(Rng& rng, int red, int blue, Side to_move);
 // (each has at least one), then as above with a random side to move.
 Position random_position(Rng& rng, int pieces);
 
-// Positions from games between two "noisy greedy" players (the greedy choice, but a random move
-// with probability `noise`) from random setups: every undecided position before a roll whose
-// piece count lies in [min_pieces, max_pieces], until `count` are collected. Positions from one
-// game are adjacent in the result.
+// Positions from games between two "noisy greedy" players (the greedy choice by the untuned
+// evaluation, but a random move with probability `noise`) from random setups: every undecided
+// position before a roll whose piece count lies in [min_pieces, max_pieces], until `count` are
+// collected. Positions from one game are adjacent in the result.
 std::vector<Position> positions_from_games(Rng& rng, size_t count, int min_pieces, int max_pieces,
                                            double noise = 0.25);
 

@@ -32,8 +32,15 @@ struct Search::GroupMoves {
 };
 
 Search::Search(SearchOptions options, std::shared_ptr<const ExactValues> tables)
-    : options_(options), tables_(std::move(tables)), tt_(options.tt_bytes) {
+    : options_(options),
+      weights_(options.tuned_eval ? tuned_eval_weights() : race_only_weights()),
+      tables_(std::move(tables)),
+      tt_(options.tt_bytes) {
   prepare_race_tables();
+}
+
+double Search::evaluate(const Position& pos) const {
+  return eval_from_inputs(eval_inputs(pos), weights_);
 }
 
 void Search::poll_clock() {

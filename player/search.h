@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "eval.h"
 #include "exact_values.h"
 #include "position.h"
 #include "time_control.h"
@@ -31,6 +32,7 @@ struct SearchOptions {
   bool use_tt = true;
   bool tt_exact_depth = false;  // reuse only entries of the very same depth (testing)
   size_t tt_bytes = 16u << 20;
+  bool tuned_eval = true;  // false: the evaluation with untuned weights (eval.h)
 };
 
 struct SearchResult {
@@ -66,9 +68,11 @@ class Search {
   void prepare_group(const Position& pos, int die, int depth, PackedMove hint,
                      GroupMoves& out) const;
   double leaf(const Position& pos);
+  double evaluate(const Position& pos) const;
   void poll_clock();
 
   SearchOptions options_;
+  EvalWeights weights_;
   std::shared_ptr<const ExactValues> tables_;
   TranspositionTable tt_;
   Deadline deadline_;
