@@ -11,6 +11,9 @@ void set_exit_code(int code) { g_exit_code = code; }
 
 void register_commands(CLI::App& app) {
   register_show(app);
+  register_gen(app);
+  register_probe(app);
+  register_info(app);
   register_match(app);
 }
 

@@ -7,6 +7,9 @@ namespace ewn::cli {
 
 void register_commands(CLI::App& app);
 void register_show(CLI::App& app);
+void register_gen(CLI::App& app);
+void register_probe(CLI::App& app);
+void register_info(CLI::App& app);
 void register_match(CLI::App& app);
 
 // The exit code chosen by the subcommand that ran.

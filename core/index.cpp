@@ -115,12 +115,22 @@ uint64_t PositionIndex::rank(const SquareList& sq) const {
 
 bool PositionIndex::unrank(uint64_t index, SquareList& sq) const {
   std::array<uint32_t, kMaxPieces> digit{};
-  uint64_t rest = index;
-  for (int i = n_ - 1; i >= 2; --i) {
-    digit[i] = uint32_t(rest % radix_[i]);
-    rest /= radix_[i];
+  int pair;
+  if (size_ <= UINT32_MAX) {  // 32-bit division is several times faster
+    uint32_t rest = uint32_t(index);
+    for (int i = n_ - 1; i >= 2; --i) {
+      digit[i] = rest % radix_[i];
+      rest /= radix_[i];
+    }
+    pair = int(rest);
+  } else {
+    uint64_t rest = index;
+    for (int i = n_ - 1; i >= 2; --i) {
+      digit[i] = uint32_t(rest % radix_[i]);
+      rest /= radix_[i];
+    }
+    pair = int(rest);
   }
-  int pair = int(rest);
   sq[0] = pairs_->squares[pair][0];
   sq[1] = pairs_->squares[pair][1];
   uint32_t occ = (1u << sq[0]) | (1u << sq[1]);

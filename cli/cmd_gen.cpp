@@ -1,0 +1,83 @@
+// ewn gen: generate the tables.
+#include <csignal>
+#include <iostream>
+
+#include "commands.h"
+#include "generator.h"
+#include "json.h"
+
+namespace ewn::cli {
+
+namespace {
+
+struct GenCommandOptions {
+  GenOptions gen;
+  bool json = false;
+  bool quiet = false;
+};
+
+int run_gen(GenCommandOptions opt) {
+  // With a file size limit (ulimit -f) a write past it must fail with EFBIG, not kill us.
+  std::signal(SIGXFSZ, SIG_IGN);
+  opt.gen.progress = !opt.quiet;
+  GenSummary s;
+  try {
+    s = generate(opt.gen);
+  } catch (const std::exception& e) {
+    std::cerr << "\newn gen: " << e.what() << "\n"
+              << "Completed tables are kept; run the same command again to resume.\n";
+    return 1;
+  }
+  if (opt.json) {
+    JsonWriter j;
+    j.begin_object()
+        .key("pieces").value(opt.gen.pieces)
+        .key("tables").value(s.tables_total)
+        .key("generated").value(s.tables_generated)
+        .key("skipped").value(s.tables_skipped)
+        .key("positions").value((unsigned long long)s.positions)
+        .key("seconds").value(s.seconds)
+        .key("bytes").value((unsigned long long)s.table_bytes)
+        .end_object();
+    std::cout << j.str() << "\n";
+  } else {
+    std::cout << "ewn gen: " << s.tables_total << " tables with up to " << opt.gen.pieces
+              << " pieces in " << opt.gen.out.string() << " (" << s.tables_generated
+              << " generated, " << s.tables_skipped << " already complete)\n"
+              << "  positions solved: " << s.positions << " in " << s.seconds << " s";
+    if (s.seconds > 0 && s.positions) std::cout << " (" << s.positions / s.seconds / 1e6 << " M/s)";
+    std::cout << "\n  table bytes: " << s.table_bytes << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_gen(CLI::App& app) {
+  auto opt = std::make_shared<GenCommandOptions>();
+  auto* cmd = app.add_subcommand("gen", "Generate endgame tables (exact win probabilities)");
+  cmd->description(
+      "Computes the value of every position with up to N pieces on the board: the probability\n"
+      "that the side to move wins with best play by both sides. Tables are written to DIR one\n"
+      "material class at a time; an interrupted run resumes where it stopped.");
+  cmd->footer(
+      "Examples:\n"
+      "  ewn gen --pieces 4            all tables with 2..4 pieces into data/ (seconds)\n"
+      "  ewn gen --pieces 5 --out t5   2..5 pieces (minutes, a few GB incl. exact values)");
+  cmd->add_option("--pieces,-n", opt->gen.pieces, "Largest number of pieces on the board")
+      ->check(CLI::Range(2, 6))
+      ->default_val(4);
+  cmd->add_option("--out,-o", opt->gen.out, "Output directory")->default_val("data");
+  cmd->add_option("--threads,-t", opt->gen.threads, "Worker threads (0: one per core)")
+      ->check(CLI::NonNegativeNumber)
+      ->default_val(0);
+  cmd->add_option("--keep-exact", opt->gen.keep_exact_up_to,
+                  "Keep the double-precision side files (.ewx) of classes with up to this many "
+                  "pieces, so a larger run can extend the set without recomputation")
+      ->default_val(5);
+  cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
+  cmd->add_flag("--json", opt->json, "Print the summary as JSON");
+  cmd->callback([opt] { set_exit_code(run_gen(*opt)); });
+}
+
+}  // namespace ewn::cli

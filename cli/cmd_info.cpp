@@ -1,0 +1,204 @@
+// ewn info: which tables a directory holds, their sizes, and whether they pass their checks.
+#include <algorithm>
+#include <atomic>
+#include <iostream>
+#include <thread>
+
+#include "commands.h"
+#include "index.h"
+#include "json.h"
+#include "table_file.h"
+#include "tables_dir.h"
+
+namespace ewn::cli {
+
+namespace {
+
+struct InfoOptions {
+  std::string dir;
+  bool json = false;
+  bool quick = false;
+  bool classes = false;
+};
+
+struct ClassInfo {
+  MaterialClass material;
+  bool present = false;
+  uint64_t entries = 0;
+  uint64_t positions = 0;  // canonical (unique) positions
+  uint64_t bytes = 0;
+  std::optional<std::string> problem{};
+};
+
+// Header-level facts, then (unless quick) the full check. Runs on all cores: a full check
+// decompresses every block.
+void inspect(std::vector<ClassInfo>& infos, const std::filesystem::path& dir, bool quick) {
+  std::atomic<size_t> next = 0;
+  auto work = [&] {
+    for (size_t i; (i = next++) < infos.size();) {
+      ClassInfo& c = infos[i];
+      auto path = dir / table_file_name(c.material);
+      std::error_code ec;
+      c.present = std::filesystem::is_regular_file(path, ec);
+      c.positions = PositionIndex(c.material).canonical_count();
+      if (!c.present) continue;
+      c.bytes = std::filesystem::file_size(path, ec);
+      try {
+        TableFile file(path, c.material);
+        c.entries = file.entry_count();
+        if (!quick) c.problem = check_table(path);
+      } catch (const TableError& e) {
+        c.problem = e.what();
+      }
+    }
+  };
+  unsigned n = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < n; ++t) threads.emplace_back(work);
+  for (auto& t : threads) t.join();
+}
+
+std::string ratio(uint64_t bytes, uint64_t positions) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", positions ? double(bytes) / double(positions) : 0.0);
+  return buf;
+}
+
+int run_info(const InfoOptions& opt) {
+  std::filesystem::path dir = opt.dir;
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    std::cerr << "ewn info: " << dir.string()
+              << ": no such directory (make tables with: ewn gen --pieces 4 --out " << dir.string()
+              << ")\n";
+    return 2;
+  }
+  std::vector<ClassInfo> infos;
+  for (int n = 2; n <= kMaxPieces; ++n)
+    for (MaterialClass mc : material_classes(n)) infos.push_back(ClassInfo{mc});
+  inspect(infos, dir, opt.quick);
+
+  struct Group {
+    int pieces;
+    int classes = 0, present = 0, failing = 0;
+    uint64_t entries = 0, positions = 0, bytes = 0;
+  };
+  std::vector<Group> groups;
+  int complete_up_to = 0, failing = 0;
+  bool complete = true;
+  for (int n = 2; n <= kMaxPieces; ++n) {
+    Group g{n};
+    for (const auto& c : infos) {
+      if (c.material.piece_count() != n) continue;
+      ++g.classes;
+      if (!c.present) continue;
+      ++g.present;
+      g.entries += c.entries;
+      g.positions += c.positions;
+      g.bytes += c.bytes;
+      if (c.problem) ++g.failing;
+    }
+    complete = complete && g.present == g.classes;
+    if (complete) complete_up_to = n;
+    failing += g.failing;
+    if (g.present > 0) groups.push_back(g);
+  }
+  uint64_t total_bytes = 0, total_positions = 0;
+  for (const auto& g : groups) total_bytes += g.bytes, total_positions += g.positions;
+
+  if (opt.json) {
+    JsonWriter j;
+    j.begin_object();
+    j.key("directory").value(dir.string());
+    j.key("complete_up_to").value(complete_up_to);
+    j.key("checked").value(!opt.quick);
+    j.key("bytes").value((unsigned long long)total_bytes);
+    j.key("positions").value((unsigned long long)total_positions);
+    j.key("failing").value(failing);
+    j.key("pieces").begin_array();
+    for (const auto& g : groups) {
+      j.begin_object().key("pieces").value(g.pieces).key("classes").value(g.classes);
+      j.key("present").value(g.present).key("failing").value(g.failing);
+      j.key("entries").value((unsigned long long)g.entries);
+      j.key("positions").value((unsigned long long)g.positions);
+      j.key("bytes").value((unsigned long long)g.bytes);
+      j.key("tables").begin_array();
+      for (const auto& c : infos) {
+        if (c.material.piece_count() != g.pieces) continue;
+        j.begin_object().key("class").value(c.material.name()).key("present").value(c.present);
+        if (c.present) {
+          j.key("entries").value((unsigned long long)c.entries);
+          j.key("positions").value((unsigned long long)c.positions);
+          j.key("bytes").value((unsigned long long)c.bytes);
+          if (!opt.quick || c.problem) j.key("ok").value(!c.problem);
+          if (c.problem) j.key("problem").value(*c.problem);
+        }
+        j.end_object();
+      }
+      j.end_array().end_object();
+    }
+    j.end_array().end_object();
+    std::cout << j.str() << "\n";
+  } else {
+    std::cout << "Tables in " << dir.string() << ": complete up to " << complete_up_to << " pieces"
+              << (opt.quick ? " (headers only, checksums not verified)" : "") << "\n";
+    std::cout << "  pieces  classes       entries     positions         bytes  bytes/pos  checks\n";
+    for (const auto& g : groups) {
+      char line[160];
+      std::snprintf(line, sizeof line, "  %6d  %3d/%-3d  %12llu  %12llu  %12llu  %9s  %s\n",
+                    g.pieces, g.present, g.classes, (unsigned long long)g.entries,
+                    (unsigned long long)g.positions, (unsigned long long)g.bytes,
+                    ratio(g.bytes, g.positions).c_str(),
+                    g.failing   ? (std::to_string(g.failing) + " failing").c_str()
+                    : opt.quick ? "-"
+                                : "ok");
+      std::cout << line;
+      if (g.present < g.classes) {
+        std::cout << "          missing:";
+        for (const auto& c : infos)
+          if (c.material.piece_count() == g.pieces && !c.present)
+            std::cout << " " << c.material.name();
+        std::cout << "\n";
+      }
+      if (opt.classes)
+        for (const auto& c : infos) {
+          if (c.material.piece_count() != g.pieces || !c.present) continue;
+          std::snprintf(line, sizeof line, "    %-12s  %12llu  %12llu  %12llu  %9s  %s\n",
+                        c.material.name().c_str(), (unsigned long long)c.entries,
+                        (unsigned long long)c.positions, (unsigned long long)c.bytes,
+                        ratio(c.bytes, c.positions).c_str(),
+                        c.problem   ? "FAILED"
+                        : opt.quick ? "-"
+                                    : "ok");
+          std::cout << line;
+        }
+    }
+    if (groups.empty())
+      std::cout << "  no table files\n";
+    else
+      std::cout << "  all: " << total_bytes << " bytes for " << total_positions << " positions, "
+                << ratio(total_bytes, total_positions) << " bytes/pos\n";
+  }
+  for (const auto& c : infos)
+    if (c.problem) std::cerr << "ewn info: " << *c.problem << "\n";
+  return failing ? 1 : 0;
+}
+
+}  // namespace
+
+void register_info(CLI::App& app) {
+  auto opt = std::make_shared<InfoOptions>();
+  auto* cmd = app.add_subcommand("info", "List the tables of a directory and check them");
+  cmd->description(
+      "For each piece count: classes present, entries, file bytes, bytes per unique position\n"
+      "and the result of the full check of every file (header, block and file checksums).\n"
+      "Exits with 1 and names each file that fails its checks.");
+  cmd->add_option("dir", opt->dir, "Directory of table files ($EWN_TABLES or data)")
+      ->default_val(default_tables_dir());
+  cmd->add_flag("--json", opt->json, "Machine-readable output");
+  cmd->add_flag("--quick", opt->quick, "Read the headers only, skip the checksums");
+  cmd->add_flag("--classes", opt->classes, "One line per class");
+  cmd->callback([opt] { set_exit_code(run_info(*opt)); });
+}
+
+}  // namespace ewn::cli

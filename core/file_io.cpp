@@ -1,0 +1,63 @@
+#include "file_io.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace ewn {
+
+OutputFile::OutputFile(const std::filesystem::path& path) : path_(path) {
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0) fail("cannot create");
+}
+
+OutputFile::~OutputFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void OutputFile::fail(const char* what) {
+  int err = errno;
+  std::string msg = path_.string() + ": " + what + ": " + std::strerror(err);
+  if (err == ENOSPC) msg += " (the disk is full: free some space and run the command again)";
+  if (err == EFBIG) msg += " (the file size limit was reached: see 'ulimit -f')";
+  throw std::runtime_error(msg);
+}
+
+void OutputFile::write(const void* data, size_t bytes) {
+  const char* p = static_cast<const char*>(data);
+  while (bytes > 0) {
+    ssize_t n = ::write(fd_, p, bytes);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail("write failed");
+    }
+    p += n;
+    bytes -= size_t(n);
+  }
+}
+
+void OutputFile::close() {
+  int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) fail("close failed");
+}
+
+void commit_file(const std::filesystem::path& from, const std::filesystem::path& to) {
+  std::error_code ec;
+  std::filesystem::rename(from, to, ec);
+  if (ec) throw std::runtime_error(to.string() + ": cannot rename into place: " + ec.message());
+}
+
+void sync_filesystem(const std::filesystem::path& dir) {
+  int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) {
+    ::syncfs(fd);
+    ::close(fd);
+  }
+}
+
+}  // namespace ewn

@@ -1,0 +1,33 @@
+// Writing a file so that every failure (disk full, file size limit, I/O error) is reported with
+// the file's name. Files are not fsynced one by one: killing the process loses nothing the
+// kernel has accepted, and after a power failure the checksums every reader verifies reject a
+// torn file, which a rerun then rewrites. Call sync_filesystem() once at the end of a run.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+
+namespace ewn {
+
+class OutputFile {
+ public:
+  explicit OutputFile(const std::filesystem::path& path);  // creates or truncates
+  ~OutputFile();                                           // closes without syncing
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  void write(const void* data, size_t bytes);
+  void close();  // throws on failure
+
+ private:
+  [[noreturn]] void fail(const char* what);
+  std::filesystem::path path_;
+  int fd_ = -1;
+};
+
+// Renames `from` to `to` (atomically replacing any file there).
+void commit_file(const std::filesystem::path& from, const std::filesystem::path& to);
+// Flushes the filesystem holding `dir` to disk.
+void sync_filesystem(const std::filesystem::path& dir);
+
+}  // namespace ewn

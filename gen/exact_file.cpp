@@ -1,0 +1,115 @@
+#include "exact_file.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+#include "file_io.h"
+#include "index.h"
+
+namespace ewn {
+
+namespace {
+
+constexpr char kMagic[8] = {'E', 'W', 'N', 'E', 'X', 'A', 'C', 'T'};
+constexpr uint32_t kVersion = 1;
+
+struct ExactHeader {
+  char magic[8];
+  uint32_t version;
+  uint8_t mover, opponent;
+  uint8_t reserved1[2];
+  uint64_t entries;
+  uint64_t values_xxh64;
+  uint8_t reserved2[32];
+};
+static_assert(sizeof(ExactHeader) == 64);
+
+}  // namespace
+
+std::string exact_file_name(MaterialClass mc) { return mc.name() + ".ewx"; }
+
+void write_exact_file(const std::filesystem::path& path, MaterialClass mc,
+                      std::span<const double> values) {
+  ExactHeader h{};
+  std::memcpy(h.magic, kMagic, sizeof kMagic);
+  h.version = kVersion;
+  h.mover = mc.mover;
+  h.opponent = mc.opponent;
+  h.entries = values.size();
+  h.values_xxh64 = XXH64(values.data(), values.size_bytes(), 0);
+  OutputFile out(path);
+  out.write(&h, sizeof h);
+  out.write(values.data(), values.size_bytes());
+  out.close();
+}
+
+ExactFile::ExactFile(const std::filesystem::path& path, MaterialClass mc, bool verify) {
+  auto fail = [&](const std::string& what) { throw std::runtime_error(path.string() + ": " + what); };
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail(std::strerror(errno));
+  struct stat st {};
+  if (fstat(fd, &st) != 0) {
+    ::close(fd);
+    fail(std::strerror(errno));
+  }
+  map_bytes_ = size_t(st.st_size);
+  if (map_bytes_ < sizeof(ExactHeader)) {
+    ::close(fd);
+    fail("truncated (no complete header)");
+  }
+  map_ = mmap(nullptr, map_bytes_, PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (map_ == MAP_FAILED) {
+    map_ = nullptr;
+    fail(std::string("cannot map: ") + std::strerror(errno));
+  }
+  ExactHeader h;
+  std::memcpy(&h, map_, sizeof h);
+  uint64_t expected = PositionIndex(mc).size();
+  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) fail("not an exact-values file (bad magic)");
+  if (h.version != kVersion) fail("unsupported version " + std::to_string(h.version));
+  if (h.mover != mc.mover || h.opponent != mc.opponent) fail("holds another material class");
+  if (h.entries != expected) fail("wrong entry count");
+  if (map_bytes_ != sizeof h + expected * sizeof(double)) fail("truncated or oversized");
+  values_ = reinterpret_cast<const double*>(static_cast<const char*>(map_) + sizeof h);
+  entries_ = expected;
+  if (verify && XXH64(values_, entries_ * sizeof(double), 0) != h.values_xxh64)
+    fail("checksum mismatch (the file is damaged)");
+}
+
+ExactFile::ExactFile(ExactFile&& o) noexcept { *this = std::move(o); }
+
+ExactFile& ExactFile::operator=(ExactFile&& o) noexcept {
+  if (this != &o) {
+    if (map_) munmap(map_, map_bytes_);
+    map_ = o.map_;
+    map_bytes_ = o.map_bytes_;
+    values_ = o.values_;
+    entries_ = o.entries_;
+    o.map_ = nullptr;
+    o.values_ = nullptr;
+  }
+  return *this;
+}
+
+ExactFile::~ExactFile() {
+  if (map_) munmap(map_, map_bytes_);
+}
+
+std::optional<std::string> check_exact_file(const std::filesystem::path& path, MaterialClass mc) {
+  try {
+    ExactFile f(path, mc, true);
+  } catch (const std::exception& e) {
+    return std::string(e.what());
+  }
+  return std::nullopt;
+}
+
+}  // namespace ewn

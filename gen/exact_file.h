@@ -1,0 +1,51 @@
+// Exact (double precision) values of a material class, kept beside the u16 tables so that the
+// rounding of stored values never compounds: larger classes read their capture children from
+// these files, not from the rounded tables.
+//
+// Layout: a 64-byte header (magic "EWNEXACT", version, class masks, entry count, XXH64 of the
+// values) followed by the values as little-endian IEEE doubles in PositionIndex order. Waste
+// entries hold NaN.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "material.h"
+
+namespace ewn {
+
+std::string exact_file_name(MaterialClass mc);  // e.g. "124v36.ewx"
+
+// Writes the file at `path` (the caller renames it into place). Throws std::runtime_error naming
+// the file on any I/O failure, e.g. a full disk.
+void write_exact_file(const std::filesystem::path& path, MaterialClass mc,
+                      std::span<const double> values);
+
+// A read-only memory map of an exact-values file.
+class ExactFile {
+ public:
+  ExactFile() = default;
+  // Opens and maps the file; with `verify`, checks the checksum of all values. Throws
+  // std::runtime_error naming the file and the problem.
+  ExactFile(const std::filesystem::path& path, MaterialClass mc, bool verify);
+  ExactFile(ExactFile&& o) noexcept;
+  ExactFile& operator=(ExactFile&& o) noexcept;
+  ~ExactFile();
+
+  const double* values() const { return values_; }
+  uint64_t size() const { return entries_; }
+
+ private:
+  void* map_ = nullptr;
+  size_t map_bytes_ = 0;
+  const double* values_ = nullptr;
+  uint64_t entries_ = 0;
+};
+
+// Returns std::nullopt when the file is complete and its checksum right, else the problem.
+std::optional<std::string> check_exact_file(const std::filesystem::path& path, MaterialClass mc);
+
+}  // namespace ewn

@@ -1,0 +1,197 @@
+#include "table_file.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include <cerrno>
+#include <cstring>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "block_codec.h"
+#include "index.h"
+
+namespace ewn {
+
+namespace {
+
+uint64_t load_u64(const uint8_t* p) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v |= uint64_t(p[i]) << (8 * i);
+  return v;
+}
+
+std::string class_or_code(MaterialClass mc) {
+  if (mc.mover == 0 || mc.opponent == 0 || mc.mover >= 64 || mc.opponent >= 64)
+    return "masks " + std::to_string(mc.mover) + "/" + std::to_string(mc.opponent);
+  return mc.name();
+}
+
+}  // namespace
+
+TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialClass> expected)
+    : path_(path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    int err = errno;
+    if (err == ENOENT) throw TableError(path, "missing table file");
+    throw TableError(path, std::string("cannot open: ") + std::strerror(err));
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    int err = errno;
+    ::close(fd);
+    throw TableError(path, std::string("cannot stat: ") + std::strerror(err));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw TableError(path, "not a regular file");
+  }
+  size_ = size_t(st.st_size);
+  if (size_ < kHeaderBytes) {
+    ::close(fd);
+    throw TableError(path, "truncated: " + std::to_string(size_) +
+                               " bytes, shorter than the table header (" +
+                               std::to_string(kHeaderBytes) + ")");
+  }
+  void* map = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd, 0);
+  int err = errno;
+  ::close(fd);
+  if (map == MAP_FAILED) throw TableError(path, std::string("cannot map: ") + std::strerror(err));
+  data_ = static_cast<const uint8_t*>(map);
+  // Probes touch single blocks: read-ahead would only waste page cache.
+  ::madvise(map, size_, MADV_RANDOM);
+  try {
+    header_ = parse_header(path, data_, size_);
+    if (expected && header_.material != *expected)
+      throw TableError(path, "holds class " + class_or_code(header_.material) + ", expected " +
+                                 expected->name() + " (a renamed file?)");
+    validate_layout();
+  } catch (...) {
+    ::munmap(map, size_);
+    throw;
+  }
+}
+
+TableFile::~TableFile() {
+  ::munmap(const_cast<uint8_t*>(data_), size_);
+}
+
+void TableFile::validate_layout() const {
+  const TableHeader& h = header_;
+  auto fail = [&](const std::string& what) { throw TableError(path_, what); };
+  if (h.file_bytes != size_) {
+    if (size_ < h.file_bytes)
+      fail("truncated: " + std::to_string(size_) + " bytes, the header says " +
+           std::to_string(h.file_bytes));
+    fail(std::to_string(size_ - h.file_bytes) + " unexpected bytes after the end of the table");
+  }
+  MaterialClass mc = h.material;
+  auto parsed = parse_material_class(class_or_code(mc));
+  if (!parsed || *parsed != mc) fail("corrupt header (" + class_or_code(mc) + " is not a class)");
+  if (h.index_scheme != kIndexScheme)
+    fail("index scheme " + std::to_string(h.index_scheme) + ", this program uses " +
+         std::to_string(kIndexScheme) + " (regenerate the table)");
+  if (h.encoding != ValueEncoding::Fixed16)
+    fail("value encoding " + std::to_string(int(h.encoding)) + " is not supported");
+  if (h.filter != BlockFilter::None)
+    fail("block filter " + std::to_string(int(h.filter)) + " is not supported");
+  if (h.compressor != Compressor::Zstd)
+    fail("compressor " + std::to_string(int(h.compressor)) + " is not supported");
+  uint64_t entries = PositionIndex(mc).size();
+  if (h.entry_count != entries)
+    fail("holds " + std::to_string(h.entry_count) + " entries, class " + mc.name() + " has " +
+         std::to_string(entries));
+  if (h.block_entries == 0) fail("corrupt header (block size 0)");
+  if (h.block_count != (h.entry_count + h.block_entries - 1) / h.block_entries)
+    fail("corrupt header (block count does not match the entry count)");
+  // Offsets and checksums sit at the end of the file, in that order.
+  if (h.checksums_offset > h.file_bytes || h.file_bytes - h.checksums_offset != 8 * h.block_count ||
+      h.offsets_offset > h.checksums_offset ||
+      h.checksums_offset - h.offsets_offset != 8 * (h.block_count + 1) ||
+      h.offsets_offset < kHeaderBytes)
+    fail("corrupt header (block index out of place)");
+  if (XXH64(data_ + h.offsets_offset, h.file_bytes - h.offsets_offset, 0) != h.metadata_checksum)
+    fail("corrupt block index (checksum mismatch)");
+  uint64_t previous = kHeaderBytes;
+  if (block_offset(0) != kHeaderBytes) fail("corrupt block index (first block misplaced)");
+  for (uint64_t b = 1; b <= h.block_count; ++b) {
+    uint64_t at = block_offset(b);
+    if (at <= previous || at > h.offsets_offset)
+      fail("corrupt block index (block " + std::to_string(b) + " misplaced)");
+    previous = at;
+  }
+  if (previous != h.offsets_offset) fail("corrupt block index (data size)");
+}
+
+uint64_t TableFile::block_offset(uint64_t block) const {
+  return load_u64(data_ + header_.offsets_offset + 8 * block);
+}
+uint64_t TableFile::block_checksum(uint64_t block) const {
+  return load_u64(data_ + header_.checksums_offset + 8 * block);
+}
+
+size_t TableFile::block_size(uint64_t block) const {
+  uint64_t begin = block * header_.block_entries;
+  return size_t(std::min<uint64_t>(header_.block_entries, header_.entry_count - begin));
+}
+
+uint64_t TableFile::block_compressed_bytes(uint64_t block) const {
+  return block_offset(block + 1) - block_offset(block);
+}
+
+void TableFile::read_block(uint64_t block, uint16_t* out) const {
+  uint64_t begin = block_offset(block), end = block_offset(block + 1);
+  std::span<const uint8_t> data(data_ + begin, end - begin);
+  auto where = [&] {
+    uint64_t first = block * header_.block_entries;
+    return "block " + std::to_string(block) + " (entries " + std::to_string(first) + ".." +
+           std::to_string(first + block_size(block) - 1) + ")";
+  };
+  if (XXH64(data.data(), data.size(), 0) != block_checksum(block))
+    throw TableError(path_, "corrupt " + where() + " (checksum mismatch)");
+  if (auto problem = decompress_block(data, header_.filter, out, block_size(block)))
+    throw TableError(path_, "corrupt " + where() + ": " + *problem);
+}
+
+std::optional<std::string> TableFile::verify_all() const {
+  // Blocks first: a damaged block is named more precisely than by the body checksum.
+  std::vector<uint16_t> values(header_.block_entries);
+  try {
+    for (uint64_t b = 0; b < header_.block_count; ++b) read_block(b, values.data());
+  } catch (const TableError& e) {
+    return e.problem();
+  }
+  if (XXH64(data_ + kHeaderBytes, size_ - kHeaderBytes, 0) != header_.body_checksum)
+    return "corrupt file (whole-file checksum mismatch)";
+  return std::nullopt;
+}
+
+std::vector<uint16_t> read_table(const std::filesystem::path& path,
+                                 std::optional<MaterialClass> expected) {
+  TableFile file(path, expected);
+  std::vector<uint16_t> values(file.entry_count());
+  for (uint64_t b = 0; b < file.block_count(); ++b)
+    file.read_block(b, values.data() + b * file.block_entries());
+  return values;
+}
+
+std::optional<std::string> check_table(const std::filesystem::path& path) {
+  try {
+    std::optional<MaterialClass> expected;
+    if (path.extension() == kTableExtension) expected = parse_material_class(path.stem().string());
+    TableFile file(path, expected);
+    if (auto problem = file.verify_all()) return path.string() + ": " + *problem;
+    return std::nullopt;
+  } catch (const TableError& e) {
+    return std::string(e.what());
+  } catch (const std::exception& e) {
+    return path.string() + ": " + e.what();
+  }
+}
+
+}  // namespace ewn

@@ -1,0 +1,110 @@
+#include "table_format.h"
+
+#include <xxhash.h>
+
+#include <cstring>
+
+namespace ewn {
+
+namespace {
+
+// Byte positions of the header fields (docs/FORMAT.md).
+enum : size_t {
+  kAtMagic = 0,
+  kAtVersion = 8,
+  kAtHeaderBytes = 12,
+  kAtMover = 16,
+  kAtOpponent = 17,
+  kAtPieces = 18,
+  kAtEncoding = 19,
+  kAtIndexScheme = 20,
+  kAtFilter = 24,
+  kAtCompressor = 25,
+  kAtBlockEntries = 28,
+  kAtEntryCount = 32,
+  kAtBlockCount = 40,
+  kAtOffsets = 48,
+  kAtChecksums = 56,
+  kAtFileBytes = 64,
+  kAtMetadataChecksum = 72,
+  kAtBodyChecksum = 80,
+  kAtHeaderChecksum = 120,  // XXH64 of bytes [0, 120)
+};
+
+template <class T>
+void put(uint8_t* out, size_t at, T v) {
+  for (size_t i = 0; i < sizeof(T); ++i) out[at + i] = uint8_t(uint64_t(v) >> (8 * i));
+}
+template <class T>
+T get(const uint8_t* in, size_t at) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < sizeof(T); ++i) v |= uint64_t(in[at + i]) << (8 * i);
+  return T(v);
+}
+
+}  // namespace
+
+void serialize_header(const TableHeader& h, uint8_t out[kHeaderBytes]) {
+  std::memset(out, 0, kHeaderBytes);
+  std::memcpy(out + kAtMagic, kTableMagic, sizeof kTableMagic);
+  put<uint32_t>(out, kAtVersion, h.format_version);
+  put<uint32_t>(out, kAtHeaderBytes, kHeaderBytes);
+  put<uint8_t>(out, kAtMover, h.material.mover);
+  put<uint8_t>(out, kAtOpponent, h.material.opponent);
+  put<uint8_t>(out, kAtPieces, uint8_t(h.material.piece_count()));
+  put<uint8_t>(out, kAtEncoding, uint8_t(h.encoding));
+  put<uint32_t>(out, kAtIndexScheme, h.index_scheme);
+  put<uint8_t>(out, kAtFilter, uint8_t(h.filter));
+  put<uint8_t>(out, kAtCompressor, uint8_t(h.compressor));
+  put<uint32_t>(out, kAtBlockEntries, h.block_entries);
+  put<uint64_t>(out, kAtEntryCount, h.entry_count);
+  put<uint64_t>(out, kAtBlockCount, h.block_count);
+  put<uint64_t>(out, kAtOffsets, h.offsets_offset);
+  put<uint64_t>(out, kAtChecksums, h.checksums_offset);
+  put<uint64_t>(out, kAtFileBytes, h.file_bytes);
+  put<uint64_t>(out, kAtMetadataChecksum, h.metadata_checksum);
+  put<uint64_t>(out, kAtBodyChecksum, h.body_checksum);
+  put<uint64_t>(out, kAtHeaderChecksum, XXH64(out, kAtHeaderChecksum, 0));
+}
+
+TableHeader parse_header(const std::filesystem::path& file, const uint8_t* in, size_t size) {
+  if (size < kHeaderBytes)
+    throw TableError(file, "truncated: " + std::to_string(size) +
+                               " bytes, shorter than the table header (" +
+                               std::to_string(kHeaderBytes) + ")");
+  if (std::memcmp(in + kAtMagic, kTableMagic, sizeof kTableMagic) != 0)
+    throw TableError(file, "not an ewn table file (wrong magic bytes)");
+  TableHeader h;
+  h.format_version = get<uint32_t>(in, kAtVersion);
+  if (h.format_version != kTableFormatVersion)
+    throw TableError(file, "table format version " + std::to_string(h.format_version) +
+                               ", this program reads version " +
+                               std::to_string(kTableFormatVersion) + " (regenerate the table)");
+  if (get<uint64_t>(in, kAtHeaderChecksum) != XXH64(in, kAtHeaderChecksum, 0))
+    throw TableError(file, "corrupt header (checksum mismatch)");
+  if (get<uint32_t>(in, kAtHeaderBytes) != kHeaderBytes)
+    throw TableError(file, "corrupt header (header size " +
+                               std::to_string(get<uint32_t>(in, kAtHeaderBytes)) + ")");
+  h.material = MaterialClass{get<uint8_t>(in, kAtMover), get<uint8_t>(in, kAtOpponent)};
+  h.encoding = ValueEncoding(get<uint8_t>(in, kAtEncoding));
+  h.index_scheme = get<uint32_t>(in, kAtIndexScheme);
+  h.filter = BlockFilter(get<uint8_t>(in, kAtFilter));
+  h.compressor = Compressor(get<uint8_t>(in, kAtCompressor));
+  h.block_entries = get<uint32_t>(in, kAtBlockEntries);
+  h.entry_count = get<uint64_t>(in, kAtEntryCount);
+  h.block_count = get<uint64_t>(in, kAtBlockCount);
+  h.offsets_offset = get<uint64_t>(in, kAtOffsets);
+  h.checksums_offset = get<uint64_t>(in, kAtChecksums);
+  h.file_bytes = get<uint64_t>(in, kAtFileBytes);
+  h.metadata_checksum = get<uint64_t>(in, kAtMetadataChecksum);
+  h.body_checksum = get<uint64_t>(in, kAtBodyChecksum);
+  if (get<uint8_t>(in, kAtPieces) != h.material.piece_count())
+    throw TableError(file, "corrupt header (piece count does not match the material class)");
+  return h;
+}
+
+std::string table_file_name(MaterialClass mc) {
+  return mc.name() + kTableExtension;
+}
+
+}  // namespace ewn

@@ -1,0 +1,98 @@
+// write_table: compresses the blocks (in parallel), then writes header, blocks and block index
+// in one pass and fsyncs.
+#include <omp.h>
+#include <xxhash.h>
+
+#include <vector>
+
+#include "block_codec.h"
+#include "file_io.h"
+#include "index.h"
+#include "table_format.h"
+
+namespace ewn {
+
+namespace {
+
+void put_u64(std::vector<uint8_t>& out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(uint8_t(v >> (8 * i)));
+}
+
+// OutputFile reports "<path>: <problem>"; TableError adds the path itself.
+std::string without_path_prefix(const std::string& message, const std::filesystem::path& path) {
+  std::string prefix = path.string() + ": ";
+  return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
+}
+
+}  // namespace
+
+void write_table(const std::filesystem::path& path, MaterialClass mc,
+                 std::span<const uint16_t> values) {
+  write_table(path, mc, values, WriteOptions{});
+}
+
+void write_table(const std::filesystem::path& path, MaterialClass mc,
+                 std::span<const uint16_t> values, const WriteOptions& options) {
+  PositionIndex index(mc);
+  if (values.size() != index.size())
+    throw TableError(path, "cannot write " + std::to_string(values.size()) + " values: class " +
+                               mc.name() + " has " + std::to_string(index.size()) + " entries");
+  if (options.block_entries == 0) throw TableError(path, "block size must be positive");
+
+  TableHeader h;
+  h.material = mc;
+  h.block_entries = options.block_entries;
+  h.entry_count = values.size();
+  h.block_count = (h.entry_count + h.block_entries - 1) / h.block_entries;
+
+  std::vector<std::vector<uint8_t>> blocks(h.block_count);
+  std::string failure;
+  int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+#pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
+  for (int64_t b = 0; b < int64_t(h.block_count); ++b) {
+    size_t begin = size_t(b) * h.block_entries;
+    size_t count = std::min<size_t>(h.block_entries, values.size() - begin);
+    try {
+      blocks[b] = compress_block(values.subspan(begin, count), h.filter, options.zstd_level);
+    } catch (const std::exception& e) {
+#pragma omp critical
+      failure = e.what();
+    }
+  }
+  if (!failure.empty()) throw TableError(path, failure);
+
+  // Block index: offsets (block_count + 1) then checksums, directly after the data.
+  std::vector<uint8_t> metadata;
+  uint64_t at = kHeaderBytes;
+  for (const auto& block : blocks) {
+    put_u64(metadata, at);
+    at += block.size();
+  }
+  put_u64(metadata, at);
+  for (const auto& block : blocks) put_u64(metadata, XXH64(block.data(), block.size(), 0));
+  h.offsets_offset = at;
+  h.checksums_offset = at + 8 * (h.block_count + 1);
+  h.file_bytes = at + metadata.size();
+  h.metadata_checksum = XXH64(metadata.data(), metadata.size(), 0);
+
+  XXH64_state_t* body = XXH64_createState();
+  XXH64_reset(body, 0);
+  for (const auto& block : blocks) XXH64_update(body, block.data(), block.size());
+  XXH64_update(body, metadata.data(), metadata.size());
+  h.body_checksum = XXH64_digest(body);
+  XXH64_freeState(body);
+
+  uint8_t header[kHeaderBytes];
+  serialize_header(h, header);
+  try {
+    OutputFile out(path);
+    out.write(header, sizeof header);
+    for (const auto& block : blocks) out.write(block.data(), block.size());
+    out.write(metadata.data(), metadata.size());
+    out.close();
+  } catch (const std::runtime_error& e) {
+    throw TableError(path, without_path_prefix(e.what(), path));
+  }
+}
+
+}  // namespace ewn

@@ -1,0 +1,92 @@
+#include "tablebase.h"
+
+#include <algorithm>
+
+#include "movegen.h"
+
+namespace ewn {
+
+namespace {
+
+int present_pieces(const std::filesystem::path& dir) {
+  int covered = 0;
+  for (int pieces = 2; pieces <= kMaxPieces; ++pieces) {
+    for (MaterialClass mc : material_classes(pieces)) {
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(dir / table_file_name(mc), ec)) return covered;
+    }
+    covered = pieces;
+  }
+  return covered;
+}
+
+}  // namespace
+
+Tablebase::Tablebase(std::filesystem::path dir, size_t cache_bytes)
+    : dir_(std::move(dir)), max_pieces_(present_pieces(dir_)), cache_(cache_bytes) {}
+
+Tablebase::~Tablebase() {
+  for (auto& f : files_) delete f.load();
+}
+
+const TableFile& Tablebase::file(MaterialClass mc) const {
+  std::atomic<const TableFile*>& slot = files_[slot_of(mc)];
+  if (const TableFile* f = slot.load(std::memory_order_acquire)) return *f;
+  std::lock_guard lock(open_mutex_);
+  if (const TableFile* f = slot.load(std::memory_order_acquire)) return *f;
+  std::filesystem::path path = path_of(mc);
+  try {
+    auto opened = std::make_unique<TableFile>(path, mc);
+    slot.store(opened.get(), std::memory_order_release);
+    return *opened.release();
+  } catch (const TableError& e) {
+    if (e.problem() != "missing table file") throw;
+    throw TableError(path, "missing table file (make it with: ewn gen --pieces " +
+                               std::to_string(mc.piece_count()) + " --out " + dir_.string() + ")");
+  }
+}
+
+uint16_t Tablebase::entry(const TableKey& key) const {
+  const TableFile& f = file(key.material);
+  uint64_t block = key.index / f.block_entries();
+  size_t offset = size_t(key.index % f.block_entries());
+  BlockCache::Key cache_key = (uint64_t(slot_of(key.material)) << 40) | block;
+  if (auto v = cache_.find(cache_key, offset)) return *v;
+  size_t count = f.block_size(block);
+  auto values = std::make_unique<uint16_t[]>(count);
+  f.read_block(block, values.get());
+  uint16_t v = values[offset];
+  cache_.insert(cache_key, std::move(values), count);
+  return v;
+}
+
+std::optional<double> Tablebase::value(const Position& pos) const {
+  if (auto winner = pos.winner()) return *winner == pos.to_move ? 1.0 : 0.0;
+  if (pos.piece_count() > max_pieces_) return std::nullopt;
+  return decode_value(entry(canonical_key(pos)));
+}
+
+std::optional<std::vector<Tablebase::MoveValue>> Tablebase::best_moves(const Position& pos,
+                                                                       int die) const {
+  if (pos.winner()) return std::vector<MoveValue>{};
+  if (pos.piece_count() > max_pieces_) return std::nullopt;
+  std::vector<MoveValue> out;
+  for (Move m : legal_moves(pos, die)) {
+    Position next = pos;
+    next.play(m);
+    if (auto winner = next.winner()) {
+      bool wins = *winner == pos.to_move;
+      out.push_back(MoveValue{m, wins ? 1.0 : 0.0, wins});
+      continue;
+    }
+    // Captures lead to fewer pieces, other moves keep the count: all covered.
+    out.push_back(MoveValue{m, 1.0 - decode_value(entry(canonical_key(next))), false});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const MoveValue& a, const MoveValue& b) {
+    if (a.value != b.value) return a.value > b.value;
+    return a.wins && !b.wins;
+  });
+  return out;
+}
+
+}  // namespace ewn

@@ -1,0 +1,75 @@
+// Probing a directory of table files: values of positions and of the moves from a position.
+//
+// Thread-safe: any number of threads may probe one Tablebase at once. Table files are opened
+// (memory-mapped) on first use; decompressed blocks live in a bounded cache shared by all
+// threads. Problems with files are reported as TableError, never by aborting.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "block_cache.h"
+#include "index.h"
+#include "position.h"
+#include "table_file.h"
+#include "table_format.h"
+
+namespace ewn {
+
+class Tablebase {
+ public:
+  explicit Tablebase(std::filesystem::path dir, size_t cache_bytes = 64u << 20);
+  ~Tablebase();
+  Tablebase(const Tablebase&) = delete;
+  Tablebase& operator=(const Tablebase&) = delete;
+
+  const std::filesystem::path& directory() const { return dir_; }
+  // Largest n such that the table of every material class with <= n pieces is present (0: none).
+  // Decided when the Tablebase is made.
+  int max_pieces() const { return max_pieces_; }
+
+  // Pre-roll win probability of the side to move. Decided positions give 1.0 / 0.0 (the side to
+  // move has won / lost). std::nullopt when the position has more pieces than max_pieces().
+  // Throws TableError when a needed table file is missing or corrupt.
+  std::optional<double> value(const Position& pos) const;
+
+  // Moves for a die (1..6) with the mover's win probability after each (1.0 for a winning
+  // move), best first; empty for a decided position; std::nullopt when not covered.
+  struct MoveValue {
+    Move move;
+    double value;
+    bool wins;
+  };
+  std::optional<std::vector<MoveValue>> best_moves(const Position& pos, int die) const;
+
+  // The stored u16 of a table entry (throws TableError like value()).
+  uint16_t entry(const TableKey& key) const;
+  // The open file of a class, opening it if needed (throws TableError).
+  const TableFile& file(MaterialClass mc) const;
+  std::filesystem::path path_of(MaterialClass mc) const { return dir_ / table_file_name(mc); }
+
+  const BlockCache& cache() const { return cache_; }
+
+ private:
+  static constexpr size_t kSlots = 64 * 64;  // one per (mover mask, opponent mask)
+  static size_t slot_of(MaterialClass mc) { return size_t(mc.mover) * 64 + mc.opponent; }
+
+  std::filesystem::path dir_;
+  int max_pieces_ = 0;
+  mutable BlockCache cache_;
+  mutable std::mutex open_mutex_;
+  mutable std::array<std::atomic<const TableFile*>, kSlots> files_{};
+};
+
+// Fixed-point u16 -> probability.
+constexpr double decode_value(uint16_t v) {
+  return v / 65535.0;
+}
+
+}  // namespace ewn

@@ -1,0 +1,170 @@
+// The generator against an independent brute-force solver, exact rationals and invariants.
+#include <gmpxx.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <random>
+
+#include "brute_force_solver.h"
+#include "exact_file.h"
+#include "generator.h"
+#include "index.h"
+#include "symmetry.h"
+#include "temp_dir.h"
+
+using namespace ewn;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Generates the <= `pieces` set once per test run into a temporary directory.
+const fs::path& generated_set(int pieces) {
+  static std::map<int, test::TempDir> dirs;
+  auto it = dirs.find(pieces);
+  if (it == dirs.end()) {
+    it = dirs.emplace(pieces, test::TempDir("gen" + std::to_string(pieces))).first;
+    GenOptions opt;
+    opt.pieces = pieces;
+    opt.out = it->second.path();
+    opt.progress = false;
+    generate(opt);
+  }
+  return it->second.path();
+}
+
+struct ClassValues {
+  PositionIndex index;
+  ExactFile file;
+};
+
+ClassValues open_class(const fs::path& dir, MaterialClass mc) {
+  return ClassValues{PositionIndex(mc), ExactFile(dir / exact_file_name(mc), mc, true)};
+}
+
+// The generator's exact value for any undecided position.
+double generated_value(const fs::path& dir, const Position& pos) {
+  static std::map<std::pair<std::string, MaterialClass>, ExactFile> files;
+  TableKey key = canonical_key(pos);
+  auto k = std::pair(dir.string(), key.material);
+  auto it = files.find(k);
+  if (it == files.end())
+    it = files.emplace(k, ExactFile(dir / exact_file_name(key.material), key.material, true)).first;
+  return it->second.values()[key.index];
+}
+
+Position random_position(std::mt19937_64& rng, int red, int blue) {
+  for (;;) {
+    Position pos;
+    std::array<int, 25> squares;
+    for (int i = 0; i < 25; ++i) squares[i] = i;
+    std::shuffle(squares.begin(), squares.end(), rng);
+    std::array<int, 6> numbers = {1, 2, 3, 4, 5, 6};
+    int s = 0;
+    for (Side side : {Red, Blue}) {
+      std::shuffle(numbers.begin(), numbers.end(), rng);
+      for (int i = 0; i < (side == Red ? red : blue); ++i) pos.put(side, numbers[i], Square(squares[s++]));
+    }
+    pos.to_move = Side(rng() & 1);
+    if (!pos.winner()) return pos;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("generator agrees with brute force on every position with <= 3 pieces") {
+  const fs::path& dir = generated_set(3);
+  test::BruteForceSolver<double> brute;
+  uint64_t checked = 0;
+  for (int n = 2; n <= 3; ++n)
+    for (MaterialClass mc : material_classes(n)) {
+      ClassValues cv = open_class(dir, mc);
+      uint64_t valid = 0;
+      SquareList sq{};
+      for (uint64_t i = 0; i < cv.index.size(); ++i) {
+        bool ok = cv.index.unrank(i, sq);
+        double v = cv.file.values()[i];
+        if (!ok) {
+          REQUIRE(std::isnan(v));
+          continue;
+        }
+        ++valid;
+        Position pos = position_from_squares(mc, sq);
+        double expected = brute.value(pos);
+        if (std::abs(v - expected) > 1e-12) {
+          INFO(mc.name() << " entry " << i);
+          REQUIRE(v == Approx(expected).margin(1e-12));
+        }
+        ++checked;
+      }
+      REQUIRE(valid == cv.index.canonical_count());
+    }
+  // Every canonical position with 2 or 3 pieces (SPEC section 5: 553 + ~2.2e5, halved).
+  CHECK(checked > 100000);
+}
+
+TEST_CASE("generator agrees with brute force on random 4-piece positions") {
+  const fs::path& dir = generated_set(4);
+  test::BruteForceSolver<double> brute;
+  std::mt19937_64 rng(4);
+  for (int k = 0; k < 10000; ++k) {
+    int red = 1 + int(rng() % 3);
+    Position pos = random_position(rng, red, 4 - red);
+    double expected = brute.value(pos);
+    double got = generated_value(dir, pos);
+    if (std::abs(got - expected) > 1e-12) {
+      INFO(k);
+      REQUIRE(got == Approx(expected).margin(1e-12));
+    }
+  }
+}
+
+TEST_CASE("generated doubles are within 1e-12 of the exact rational values") {
+  const fs::path& dir = generated_set(3);
+  test::BruteForceSolver<mpq_class> exact;
+  std::mt19937_64 rng(7);
+  for (int k = 0; k < 300; ++k) {
+    int red = 1 + int(rng() % 2);
+    Position pos = random_position(rng, red, 3 - red);
+    mpq_class q = exact.value(pos);
+    double got = generated_value(dir, pos);
+    mpq_class diff = q - mpq_class(got);
+    REQUIRE(std::abs(diff.get_d()) < 1e-12);
+  }
+}
+
+TEST_CASE("generated values satisfy the invariants") {
+  const fs::path& dir = generated_set(4);
+  std::mt19937_64 rng(11);
+  for (int n = 2; n <= 4; ++n)
+    for (MaterialClass mc : material_classes(n)) {
+      ClassValues cv = open_class(dir, mc);
+      SquareList sq{};
+      for (uint64_t i = 0; i < cv.index.size(); i += 1 + rng() % 7) {
+        if (!cv.index.unrank(i, sq)) continue;
+        double v = cv.file.values()[i];
+        REQUIRE(v >= 0.0);
+        REQUIRE(v <= 1.0);
+        Position pos = position_from_squares(mc, sq);
+        // A mover that wins at once with every die has value 1.
+        bool wins_always = true;
+        for (int d = 1; d <= 6 && wins_always; ++d) {
+          bool wins = false;
+          for (Move m : legal_moves(pos, d)) {
+            Position next = pos;
+            next.play(m);
+            wins |= next.winner() == Red;
+          }
+          wins_always = wins;
+        }
+        if (wins_always) REQUIRE(v == 1.0);
+        // Symmetric twins have bit-identical values.
+        REQUIRE(generated_value(dir, mirror(pos)) == v);
+        REQUIRE(generated_value(dir, flip_colours(pos)) == v);
+        REQUIRE(generated_value(dir, renumber(pos, Red)) == v);
+        REQUIRE(generated_value(dir, renumber(pos, Blue)) == v);
+      }
+    }
+}
