@@ -65,7 +65,8 @@ int run_play(const PlayOptions& opt) {
     if (!s) return bad("--engine-colour must be red or blue");
     config.engine_side = *s;
   } else {
-    config.engine_side = Blue;  // the person plays Red unless told otherwise
+    // A person plays Red unless told otherwise; an operator's engine plays Red.
+    config.engine_side = opt.operator_mode ? Red : Blue;
   }
 
   if (opt.first == "red")

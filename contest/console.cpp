@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "big_text.h"
+#include "direction.h"
 #include "move_input.h"
 #include "movegen.h"
 #include "notation.h"
@@ -778,11 +779,11 @@ void Console::show_engine_move(const ContestTurn& t) {
   const EngineMove& em = *t.engine;
   uint8_t code = t.before.board[t.move.from];
   show_position();
-  std::string squares = square_name(t.move.from) + "->" + square_name(t.move.to);
   out_ << "\n  ############################################################\n";
+  auto dir = direction_of(t.move);
   out_ << "  ENGINE (" << colour_name(side) << ") PLAYS " << piece_name(code) << "  "
        << square_name(t.move.from) << " -> " << square_name(t.move.to) << "   ("
-       << describe_move(t.before, t.move) << ", die " << t.die << ")\n\n";
+       << (dir ? direction_name(*dir) : "?") << ", die " << t.die << ")\n\n";
   out_ << big_text(square_name(t.move.from) + " " + square_name(t.move.to), "    ");
   out_ << "  ############################################################\n";
   out_ << "Engine plays " << format_move(t.move) << " in " << seconds_text(t.took);

@@ -135,7 +135,13 @@ MoveInput parse_move_input(const Position& pos, int die, std::string_view text) 
   auto piece_square = [&](const std::string& token, std::string& why) -> std::optional<Square> {
     char letter;
     int number;
-    if (is_square(token)) {
+    // "b3" names a square and blue piece 3: a square holding a piece of the mover comes
+    // first, then Blue's piece, then the square (and what is wrong with it).
+    bool own_square = is_square(token) && pos.board[to_square(token)] != kEmpty &&
+                      code_side(pos.board[to_square(token)]) == me;
+    bool own_piece = read_piece(token, letter, number) && me == Blue && letter == 'b' &&
+                     pos.square_of(me, number) != kNoSquare;
+    if (is_square(token) && (own_square || !own_piece)) {
       Square s = to_square(token);
       uint8_t code = pos.board[s];
       if (code == kEmpty) {

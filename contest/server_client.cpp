@@ -216,7 +216,7 @@ void ServerClient::play(TcpConnection& connection, ClientReport& report) {
       return;
     }
     log("recv " + msg->text + "\n");
-    if (msg->cut_off)
+    if (msg->cut_off && (msg->text.starts_with("[") || std::string("close").starts_with(msg->text)))
       throw ProtocolError("the server closed the connection in the middle of a message: \"" +
                           msg->text.substr(0, 120) + "\"");
     ServerMessage parsed = parse_server_message(msg->text);
