@@ -43,7 +43,7 @@ struct ConsoleConfig {
   bool confirm = false;    // ask to confirm each opponent move before the engine answers
   bool colour = false;     // ANSI colours on the board
   bool echo = false;       // repeat each input line (input is not a terminal)
-  int setup_depth = 2;     // search depth for the engine's own arrangement
+  int setup_depth = 3;     // search depth for the engine's own arrangement
   BoardDrawer draw_board;  // none: positions are shown in SPEC notation only
 };
 

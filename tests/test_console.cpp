@@ -6,6 +6,7 @@
 #include "console.h"
 #include "movegen.h"
 #include "notation.h"
+#include "player_test_support.h"
 #include "rng.h"
 
 using namespace ewn;
@@ -287,4 +288,35 @@ TEST_CASE("console: the end of the input leaves the game unfinished in the log",
   CHECK(c.done());
   CHECK_THAT(out.str(), Contains("End of input"));
   CHECK_THAT(log.str(), Contains("result none input ended"));
+}
+
+TEST_CASE("console: in table range the win probability shown is exact", "[contest][console]") {
+  auto tables = std::make_shared<test::BruteForceValues>(4);
+  Engine engine(parse_player_spec("expectimax:depth=2"), tables);
+  std::ostringstream out;
+  ConsoleConfig config;
+  config.engine_side = Blue;
+  config.seed = 9;
+  config.setup = "5/1r13/2r22/3b2b1/5 r";  // the person (Red) to move, 4 pieces
+  Console c(config, engine, out, nullptr);
+  c.start();
+  REQUIRE(c.asking() == Console::Ask::Move);
+  Position pos = c.position();
+  double person = tables->die_value(pos, *c.pending_die());
+  char expected[64];
+  std::snprintf(expected, sizeof expected, "Engine's win probability: %.1f%% (exact",
+                100 * (1 - person));
+  CHECK_THAT(out.str(), Contains(expected));
+  // The engine's own move reports the tables' value of the move it chose.
+  MoveList legal = legal_moves(pos, *c.pending_die());
+  c.handle(format_move(legal.moves[0]));
+  REQUIRE(c.game().turns.size() >= 2);
+  const ContestTurn& reply = c.game().turns[1];
+  REQUIRE(reply.engine);
+  CHECK(reply.engine->exact);
+  Position after = reply.before;
+  after.play(reply.move);
+  double expect = wins_at_once(reply.before, reply.move) ? 1.0 : 1 - tables->solve(after);
+  CHECK(reply.engine->value == Approx(expect));
+  CHECK(reply.engine->value == Approx(tables->die_value(reply.before, reply.die)));
 }
