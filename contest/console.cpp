@@ -827,7 +827,12 @@ void run_console(Console& console, std::istream& in, std::ostream& out, bool ech
       break;
     }
     if (echo) out << line << "\n";
-    console.handle(line);
+    try {
+      console.handle(line);
+    } catch (const std::exception& e) {
+      // A bug must not end a contest game: say so and ask again.
+      out << "Internal error (" << e.what() << "); the input was not used. Please type it again.\n";
+    }
   }
   out << std::flush;
 }

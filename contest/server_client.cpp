@@ -198,6 +198,8 @@ ClientReport ServerClient::run() {
     report.error = std::string("connection to the server failed: ") + e.what();
   } catch (const ProtocolError& e) {
     report.error = e.what();
+  } catch (const std::exception& e) {
+    report.error = std::string("internal error: ") + e.what();
   }
   if (!report.closed)
     if (auto r = tracker_.end(false)) game_ended(*r, report);
