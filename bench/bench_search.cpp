@@ -1,6 +1,6 @@
 // Search effort by depth and pruning mode: nodes and time of a fixed-depth search from the
 // opening positions of random setups (each with a random die).
-//   ewn_bench_search [positions=20] [max_depth=5]
+//   bench_search [positions=20] [max_depth=5]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

@@ -22,6 +22,7 @@ struct MatchOptions {
   bool json = false;
   std::string log;
   std::string format = "pairs";
+  std::string clock = "wall";
 };
 
 std::string percent(double p) {
@@ -54,6 +55,7 @@ int run_match_command(const MatchOptions& opt) {
   config.threads = opt.threads;
   config.count = opt.games;
   config.format = opt.format == "bo7" ? MatchFormat::BestOf7 : MatchFormat::Pairs;
+  config.clock = opt.clock == "cpu" ? ClockKind::ThreadCpu : ClockKind::Wall;
 
   std::unique_ptr<PlayerFactory> a, b;
   try {
@@ -95,7 +97,12 @@ int run_match_command(const MatchOptions& opt) {
     JsonWriter j;
     j.begin_object();
     j.key("a").value(opt.a).key("b").value(opt.b);
-    j.key("format").value(opt.format).key("seed").value((unsigned long long)opt.seed);
+    j.key("format")
+        .value(opt.format)
+        .key("clock")
+        .value(opt.clock)
+        .key("seed")
+        .value((unsigned long long)opt.seed);
     j.key("games").value(s.games).key("a_wins").value(s.a_wins).key("b_wins").value(s.b_wins);
     j.key("a_score").value(s.score);
     j.key("a_score_ci95").begin_array().value(s.score_ci.low).value(s.score_ci.high).end_array();
@@ -123,8 +130,8 @@ int run_match_command(const MatchOptions& opt) {
   if (config.format == MatchFormat::BestOf7)
     std::cout << s.rounds << " best-of-7 matches: A won " << s.a_rounds << ", B won " << s.b_rounds
               << "\n";
-  std::cout << s.games << " games (seed " << opt.seed << "): A won " << s.a_wins << ", B won "
-            << s.b_wins << "\n";
+  std::cout << s.games << " games (seed " << opt.seed << ", " << opt.clock << " clock): A won "
+            << s.a_wins << ", B won " << s.b_wins << "\n";
   std::cout << "A's score " << percent(s.score) << " (95% CI " << percent(s.score_ci.low) << " .. "
             << percent(s.score_ci.high) << ")\n";
   std::cout << "Elo difference A - B " << elo_text(s.elo) << " (95% CI " << elo_text(s.elo_ci.low)
@@ -161,6 +168,10 @@ void register_match(CLI::App& app) {
   cmd->add_option("--log", opt->log, "Write every game (setup, dice, moves) to this file");
   cmd->add_option("--format", opt->format, "pairs (default) or bo7")
       ->check(CLI::IsMember({"pairs", "bo7"}));
+  cmd->add_option("--clock", opt->clock,
+                  "Time limits on the wall clock (default) or on each game thread's CPU time "
+                  "(cpu: fair comparisons on a busy machine)")
+      ->check(CLI::IsMember({"wall", "cpu"}));
   cmd->callback([opt] { set_exit_code(run_match_command(*opt)); });
 }
 

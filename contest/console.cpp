@@ -271,9 +271,10 @@ void Console::engine_turn(int die) {
   double moves_left = expected_turns(pos, side) + 2;
   Deadline deadline =
       engine_.capped(plan_engine_move(clock_, side, config_.overhead, moves_left, now), now);
-  if (deadline.hard && *deadline.hard - now > std::chrono::milliseconds(500))
-    out_ << "The engine thinks (about " << seconds_text(*deadline.soft - now) << ", at most "
-         << seconds_text(*deadline.hard - now) << ")...\n"
+  Duration reading = now.time_since_epoch();  // the wall clock as deadlines read it
+  if (deadline.hard && *deadline.hard - reading > std::chrono::milliseconds(500))
+    out_ << "The engine thinks (about " << seconds_text(*deadline.soft - reading) << ", at most "
+         << seconds_text(*deadline.hard - reading) << ")...\n"
          << std::flush;
   ContestTurn turn;
   turn.before = pos;

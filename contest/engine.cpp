@@ -18,7 +18,8 @@ Engine::Engine(PlayerSpec spec, std::shared_ptr<const ExactValues> tables, uint6
 Deadline Engine::capped(const Deadline& deadline, SteadyClock::time_point now) const {
   Deadline d = deadline;
   if (spec_.limits.per_move) {
-    Deadline cap = plan_move(TimeLimits{spec_.limits.per_move, std::nullopt}, std::nullopt, 1, now);
+    Deadline cap = plan_move(TimeLimits{spec_.limits.per_move, std::nullopt}, std::nullopt, 1,
+                             ClockKind::Wall, now.time_since_epoch());
     if (!d.hard || *cap.hard < *d.hard) d.hard = cap.hard;
     if (!d.soft || *cap.soft < *d.soft) d.soft = cap.soft;
   }
@@ -39,7 +40,7 @@ EngineMove Engine::choose(const Position& pos, int die, const Deadline& deadline
   } else {
     PlayerSpec spec = spec_;
     spec.limits = {};
-    if (d.hard) spec.limits.per_move = std::max(Duration(0), *d.hard - start);
+    if (d.hard) spec.limits.per_move = std::max(Duration(0), *d.hard - start.time_since_epoch());
     PlayerFactory factory(spec, tables_);
     auto player = factory.make(seed_++);
     out.move = player->choose(pos, die, MoveRequest{});

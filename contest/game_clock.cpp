@@ -58,7 +58,7 @@ Deadline plan_engine_move(const GameClock& clock, Side engine, Duration overhead
     auto reserve = Duration(int64_t(double(overhead.count()) * moves_left));
     game_left = std::max(Duration(0), *clock.left(engine, now) - reserve);
   }
-  return plan_move(limits, game_left, moves_left, now);
+  return plan_move(limits, game_left, moves_left, ClockKind::Wall, now.time_since_epoch());
 }
 
 std::string format_clock(Duration d) {

@@ -247,8 +247,9 @@ void ServerClient::play(TcpConnection& connection, ClientReport& report) {
     }
     if (u.opponent_move) log("opponent " + format_move(*u.opponent_move) + "\n");
 
-    Deadline deadline = plan_move(TimeLimits{config_.server_limit - config_.margin, std::nullopt},
-                                  std::nullopt, 1, msg->first_byte);
+    Deadline deadline =
+        plan_move(TimeLimits{config_.server_limit - config_.margin, std::nullopt}, std::nullopt, 1,
+                  ClockKind::Wall, msg->first_byte.time_since_epoch());
     EngineMove em = engine_.choose(pos, die, deadline);
     if (!legal_moves(pos, die).contains(em.move)) {
       // Never send an illegal move: it loses the game at once.

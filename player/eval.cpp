@@ -1,6 +1,7 @@
 #include "eval.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "eval_weights.h"
@@ -22,14 +23,34 @@ struct FaceCounts {
   double capture_gain = 0;  // mean over faces of the best such capture's race gain
 };
 
+// Squares a piece on each square could move to, as bit sets (bit s for square s).
+constexpr auto make_target_bits() {
+  std::array<std::array<uint32_t, kSquares>, 2> bits{};
+  for (int side = 0; side < 2; ++side)
+    for (int s = 0; s < kSquares; ++s) {
+      const auto& t = piece_targets(Side(side), Square(s));
+      for (int k = 0; k < t.count; ++k) bits[side][s] |= 1u << t.to[k];
+    }
+  return bits;
+}
+constexpr auto kTargetBits = make_target_bits();
+
+uint32_t occupied(const Position& pos, Side side) {
+  uint32_t bits = 0;
+  for (Square s : pos.where[side])
+    if (s != kNoSquare) bits |= 1u << s;
+  return bits;
+}
+
 // What `side` could do with each die face on the current board: win at once, or capture an
 // enemy piece, gaining the difference in the enemy's expected race turns without that piece.
-FaceCounts face_counts(const Position& pos, Side side, const RaceDistances& enemy_distance,
-                       uint32_t enemy_state) {
+FaceCounts face_counts(const Position& pos, Side side, uint32_t enemy_bits,
+                       const RaceDistances& enemy_distance, uint32_t enemy_state) {
   const RaceTable& race = race_table();
   Side enemy = opposite(side);
   unsigned own = pos.mask(side), theirs = pos.mask(enemy);
   bool last_enemy = (theirs & (theirs - 1)) == 0;
+  uint32_t goal_bit = 1u << goal_of(side);
   // Per own piece: whether it can win at once, and its best capture gain (-1: none).
   std::array<bool, 6> wins{};
   std::array<double, 6> gain;
@@ -38,20 +59,19 @@ FaceCounts face_counts(const Position& pos, Side side, const RaceDistances& enem
   for (int n = 0; n < 6; ++n) {
     Square from = pos.where[side][n];
     if (from == kNoSquare) continue;
-    const auto& t = piece_targets(side, from);
-    for (int k = 0; k < t.count; ++k) {
-      Square to = t.to[k];
-      uint8_t victim = pos.board[to];
-      bool takes = victim != kEmpty && code_side(victim) == enemy;
-      if (to == goal_of(side) || (takes && last_enemy)) {
-        wins[n] = any = true;
-      } else if (takes) {
-        unsigned rest = theirs & ~(1u << (code_number(victim) - 1));
-        double g = race.expected_turns(race.state(rest, enemy_distance)) -
-                   race.expected_turns(enemy_state);
-        gain[n] = std::max(gain[n], g);
-        any = true;
-      }
+    uint32_t reach = kTargetBits[side][from];
+    uint32_t hits = reach & enemy_bits;
+    if ((reach & goal_bit) || (hits && last_enemy)) {
+      wins[n] = any = true;
+      continue;
+    }
+    for (; hits; hits &= hits - 1) {
+      uint8_t victim = pos.board[std::countr_zero(hits)];
+      unsigned rest = theirs & ~(1u << (code_number(victim) - 1));
+      double g = race.expected_turns(race.state(rest, enemy_distance)) -
+                 race.expected_turns(enemy_state);
+      gain[n] = std::max(gain[n], g);
+      any = true;
     }
   }
   FaceCounts out;
@@ -90,8 +110,8 @@ EvalInputs eval_inputs(const Position& pos) {
   RaceDistances my_distance = race_distances(pos, me), their_distance = race_distances(pos, them);
   uint32_t my_state = race.state(pos.mask(me), my_distance);
   uint32_t their_state = race.state(pos.mask(them), their_distance);
-  FaceCounts mine = face_counts(pos, me, their_distance, their_state);
-  FaceCounts theirs = face_counts(pos, them, my_distance, my_state);
+  FaceCounts mine = face_counts(pos, me, occupied(pos, them), their_distance, their_state);
+  FaceCounts theirs = face_counts(pos, them, occupied(pos, me), my_distance, my_state);
   in.wins_now = mine.wins;
   auto& f = in.f;
   f[kRaceLogit] = logit(race_win_probability(my_state, their_state));

@@ -28,7 +28,8 @@ const char* game_end_name(GameEnd end) {
   return "?";
 }
 
-GameRecord play_game(Player& red, Player& blue, const Position& setup, uint64_t dice_seed) {
+GameRecord play_game(Player& red, Player& blue, const Position& setup, uint64_t dice_seed,
+                     ClockKind clock) {
   GameRecord r;
   r.setup = setup;
   Rng dice(dice_seed);
@@ -40,10 +41,11 @@ GameRecord play_game(Player& red, Player& blue, const Position& setup, uint64_t 
     Player& player = side == Red ? red : blue;
     const TimeLimits& limits = player.limits();
     MoveRequest request;
+    request.clock = clock;
     if (limits.per_game) request.game_time_left = *limits.per_game - r.thinking[side];
-    auto start = SteadyClock::now();
+    Duration start = clock_now(clock);
     Move m = player.choose(pos, die, request);
-    Duration took = SteadyClock::now() - start;
+    Duration took = clock_now(clock) - start;
     r.thinking[side] += took;
     r.longest[side] = std::max(r.longest[side], took);
     if (!legal_moves(pos, die).contains(m)) {
@@ -73,14 +75,15 @@ namespace {
 // Seeds of a game's setup, dice and players, from the match seed.
 enum SeedPurpose : uint64_t { kSetupSeed = 1, kDiceSeed, kPlayerASeed, kPlayerBSeed };
 
-GameRecord play_numbered(const PlayerFactory& a, const PlayerFactory& b, uint64_t seed, int number,
-                         int round, Side a_side, Side first, uint64_t deal) {
+GameRecord play_numbered(const PlayerFactory& a, const PlayerFactory& b, const MatchConfig& config,
+                         int number, int round, Side a_side, Side first, uint64_t deal) {
+  uint64_t seed = config.seed;
   auto pa = a.make(mix_seed(seed, uint64_t(number), kPlayerASeed));
   auto pb = b.make(mix_seed(seed, uint64_t(number), kPlayerBSeed));
   Position setup = random_setup(mix_seed(seed, deal, kSetupSeed), first);
   uint64_t dice_seed = mix_seed(seed, deal, kDiceSeed);
-  GameRecord r =
-      a_side == Red ? play_game(*pa, *pb, setup, dice_seed) : play_game(*pb, *pa, setup, dice_seed);
+  GameRecord r = a_side == Red ? play_game(*pa, *pb, setup, dice_seed, config.clock)
+                               : play_game(*pb, *pa, setup, dice_seed, config.clock);
   r.number = number;
   r.round = round;
   r.a_side = a_side;
@@ -129,7 +132,7 @@ std::vector<GameRecord> run_match(const PlayerFactory& a, const PlayerFactory& b
       Side a_side = i % 2 == 0 ? Red : Blue;
       Side first = pair % 2 == 0 ? Red : Blue;
       games[size_t(i)] =
-          play_numbered(a, b, config.seed, i + 1, pair + 1, a_side, first, uint64_t(pair));
+          play_numbered(a, b, config, i + 1, pair + 1, a_side, first, uint64_t(pair));
       report(games[size_t(i)]);
     });
     return games;
@@ -141,8 +144,7 @@ std::vector<GameRecord> run_match(const PlayerFactory& a, const PlayerFactory& b
     for (int g = 1; g <= 7 && a_score < 4 && b_score < 4; ++g) {
       bool a_first = g == 1 || g == 4 || g == 5;
       uint64_t deal = uint64_t(m) * 7 + uint64_t(g);  // distinct setup, dice, players
-      GameRecord r =
-          play_numbered(a, b, config.seed, int(deal), m + 1, Red, a_first ? Red : Blue, deal);
+      GameRecord r = play_numbered(a, b, config, int(deal), m + 1, Red, a_first ? Red : Blue, deal);
       r.number = g;
       (r.a_won() ? a_score : b_score)++;
       matches[size_t(m)].push_back(r);

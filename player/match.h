@@ -44,14 +44,16 @@ struct GameRecord {
   bool a_won() const { return winner == a_side; }
 };
 
-// Plays one game from `setup` with dice drawn from `dice_seed`.
-GameRecord play_game(Player& red, Player& blue, const Position& setup, uint64_t dice_seed);
+// Plays one game from `setup` with dice drawn from `dice_seed`, timing moves on `clock`.
+GameRecord play_game(Player& red, Player& blue, const Position& setup, uint64_t dice_seed,
+                     ClockKind clock = ClockKind::Wall);
 
 struct MatchConfig {
   MatchFormat format = MatchFormat::Pairs;
   int count = 2;  // games (Pairs) or best-of-7 matches (BestOf7)
   uint64_t seed = 1;
   int threads = 1;
+  ClockKind clock = ClockKind::Wall;
 };
 
 // Plays the match; `on_game` is called (serialised) as each game finishes, in any order when

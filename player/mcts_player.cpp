@@ -105,7 +105,7 @@ void MctsPlayer::iterate(const Position& root, uint32_t root_decision) {
 }
 
 Move MctsPlayer::choose(const Position& pos, int die, const MoveRequest& request) {
-  auto start = SteadyClock::now();
+  Duration start = clock_now(request.clock);
   MoveList legal = legal_moves(pos, die);
   if (legal.size == 0) throw std::invalid_argument("mcts player: no legal move");
   info_ = MoveInfo{};
@@ -124,11 +124,11 @@ Move MctsPlayer::choose(const Position& pos, int die, const MoveRequest& request
   uint32_t root = new_decision(pos, die);
 
   double moves_left = expected_turns(pos, pos.to_move) + 2;  // as the expectimax player
-  Deadline deadline = plan_move(limits_, request.game_time_left, moves_left, start);
+  Deadline deadline = plan_move(limits_, request.game_time_left, moves_left, request.clock, start);
   uint64_t n = 0;
   while (true) {
     if (options_.playouts && n >= *options_.playouts) break;
-    if ((n & 63) == 0 && deadline.past_soft(SteadyClock::now())) break;
+    if ((n & 63) == 0 && deadline.past_soft()) break;
     iterate(pos, root);
     ++n;
   }

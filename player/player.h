@@ -12,6 +12,7 @@ namespace ewn {
 // What the referee tells a player with each request.
 struct MoveRequest {
   std::optional<Duration> game_time_left;  // what remains of the player's game budget
+  ClockKind clock = ClockKind::Wall;       // the clock the referee measures with
 };
 
 // What a player may say about its decision (for logs and analysis).

@@ -37,7 +37,7 @@ Search::Search(SearchOptions options, std::shared_ptr<const ExactValues> tables)
 }
 
 void Search::poll_clock() {
-  if ((++nodes_ & 255) == 0 && deadline_.past_hard(SteadyClock::now())) stop_ = true;
+  if ((++nodes_ & 255) == 0 && deadline_.past_hard()) stop_ = true;
 }
 
 double Search::leaf(const Position& pos) {
@@ -344,7 +344,7 @@ SearchResult Search::choose(const Position& pos, int die, const Deadline& deadli
     // Keep the best move first for the next iteration.
     std::swap(order[0], order[best_index]);
     std::swap(score[0], score[best_index]);
-    if (result.exact || deadline.past_soft(SteadyClock::now())) break;
+    if (result.exact || deadline.past_soft()) break;
   }
   result.nodes = nodes_;
   return result;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <string>
 
 namespace ewn {
@@ -13,12 +14,25 @@ using std::chrono::milliseconds;
 
 Duration safety_margin(Duration limit) {
   Duration tenth = limit / 10;
-  return std::clamp<Duration>(tenth, milliseconds(10), milliseconds(1000));
+  return std::clamp<Duration>(tenth, milliseconds(20), milliseconds(1000));
+}
+
+Duration clock_now(ClockKind clock) {
+  if (clock == ClockKind::ThreadCpu) {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return std::chrono::seconds(ts.tv_sec) + std::chrono::nanoseconds(ts.tv_nsec);
+  }
+  return SteadyClock::now().time_since_epoch();
+}
+
+const char* clock_name(ClockKind clock) {
+  return clock == ClockKind::Wall ? "wall" : "cpu";
 }
 
 Deadline plan_move(const TimeLimits& limits, std::optional<Duration> game_left, double moves_left,
-                   SteadyClock::time_point start) {
-  Deadline d{start, std::nullopt, std::nullopt};
+                   ClockKind clock, Duration start) {
+  Deadline d{clock, std::nullopt, std::nullopt};
   std::optional<Duration> hard, soft;
   if (limits.per_move) {
     Duration cap =
