@@ -192,7 +192,8 @@ TEST_CASE("console: the confirm step and declared results", "[contest][console]"
 }
 
 TEST_CASE("console: clocks set to the official readings", "[contest][console]") {
-  Engine engine = quick_engine();
+  // No depth or movetime: only the clock stops this engine.
+  Engine engine(parse_player_spec("expectimax"), nullptr);
   std::ostringstream out;
   ConsoleConfig config = operator_config();
   Console c(config, engine, out, nullptr);
@@ -205,12 +206,23 @@ TEST_CASE("console: clocks set to the official readings", "[contest][console]") 
   CHECK(opponent_left == std::chrono::seconds(135));
   c.handle("clock soon");
   CHECK_THAT(out.str(), Contains("Write the clocks as minutes:seconds"));
-  // With little time left the engine still answers, and fast.
+  // With little time left (less than the overhead of the moves to come) it answers at once.
   c.handle("clock 0:03");
   auto start = SteadyClock::now();
   c.handle("4");
   CHECK(c.game().turns.size() == 1);
-  CHECK(SteadyClock::now() - start < std::chrono::seconds(2));
+  CHECK(SteadyClock::now() - start < std::chrono::milliseconds(500));
+  // With a per-move limit it keeps to what is left of it after the overhead.
+  ConsoleConfig per_move = operator_config();
+  per_move.clock = ClockRules{std::nullopt, std::chrono::milliseconds(2500)};
+  Console m(per_move, engine, out, nullptr);
+  m.start();
+  start = SteadyClock::now();
+  m.handle("4");
+  CHECK(m.game().turns.size() == 1);
+  Duration took = SteadyClock::now() - start;
+  CHECK(took < std::chrono::milliseconds(1000));  // 2.5 s less 2 s overhead (about 0.45 s)
+  CHECK(took > std::chrono::milliseconds(200));
 }
 
 TEST_CASE("console: a best-of-7 match keeps its schedule and score", "[contest][console]") {
