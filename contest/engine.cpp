@@ -49,7 +49,9 @@ EngineMove Engine::choose(const Position& pos, int die, const Deadline& deadline
     out.nodes = player->last_info().work;
   }
   out.took = SteadyClock::now() - start;
-  // The tables' word on the chosen move, where they cover the position after it.
+  // The tables' word on the chosen move, where they cover the position after it. (The caller
+  // checks the move; an illegal one is not played here, not even on a copy.)
+  if (!legal_moves(pos, die).contains(out.move)) return out;
   Position child = pos;
   child.play(out.move);
   if (wins_at_once(pos, out.move)) {
