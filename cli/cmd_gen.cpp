@@ -72,9 +72,18 @@ void register_gen(CLI::App& app) {
       ->check(CLI::NonNegativeNumber)
       ->default_val(0);
   cmd->add_option("--keep-exact", opt->gen.keep_exact_up_to,
-                  "Keep the double-precision side files (.ewx) of classes with up to this many "
-                  "pieces, so a larger run can extend the set without recomputation")
-      ->default_val(5);
+                  "Also keep the double-precision side files (.ewx) of the top piece count when it "
+                  "is at most this, so a later, larger run need not solve it again (those of "
+                  "smaller piece counts are always kept)")
+      ->default_val(0);
+  cmd->add_option("--class", opt->gen.only_class,
+                  "Solve only this material class and its colour-flipped twin, e.g. 12345v1 "
+                  "(the smaller tables it reaches by captures must be present)");
+  cmd->add_option("--zstd-level", opt->gen.zstd_level,
+                  "Compression level of the tables (1-22): 19 gives ~4% smaller files than the "
+                  "default and takes longer than the solving itself")
+      ->check(CLI::Range(1, 22))
+      ->default_val(9);
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
   cmd->add_flag("--json", opt->json, "Print the summary as JSON");
   cmd->callback([opt] { set_exit_code(run_gen(*opt)); });

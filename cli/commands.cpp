@@ -19,6 +19,7 @@ void register_commands(CLI::App& app) {
   register_move_quality(app);
   register_play(app);
   register_connect(app);
+  register_verify(app);
 }
 
 }  // namespace ewn::cli

@@ -15,6 +15,7 @@ void register_tune_eval(CLI::App& app);
 void register_move_quality(CLI::App& app);
 void register_play(CLI::App& app);
 void register_connect(CLI::App& app);
+void register_verify(CLI::App& app);
 
 // The exit code chosen by the subcommand that ran.
 int exit_code();

@@ -6,13 +6,6 @@
 
 namespace ewn {
 
-struct PairTable {
-  std::array<int16_t, kSquares * kSquares> id{};  // -1: not a canonical pair
-  std::array<std::array<Square, 2>, kSquares * kSquares> squares{};
-  std::array<bool, kSquares * kSquares> self_mirror{};
-  int count = 0;
-};
-
 namespace {
 
 // Pair tables for (mover, mover) and (mover, opponent) as the first two pieces. The mover
@@ -84,33 +77,6 @@ int PositionIndex::total_progress(const SquareList& sq) const {
   int p = 0;
   for (int i = 0; i < n_; ++i) p += progress(i < a_ ? Red : Blue, sq[i]);
   return p;
-}
-
-uint64_t PositionIndex::rank_unmirrored(const SquareList& sq, int pair) const {
-  uint64_t idx = uint64_t(pair);
-  uint32_t occ = (1u << sq[0]) | (1u << sq[1]);
-  for (int i = 2; i < n_; ++i) {
-    Square s = sq[i];
-    uint32_t digit = s - unsigned(std::popcount(occ & ((1u << s) - 1)));
-    idx = idx * radix_[i] + digit;
-    occ |= 1u << s;
-  }
-  return idx;
-}
-
-uint64_t PositionIndex::rank(const SquareList& sq) const {
-  int pair = pairs_->id[sq[0] * kSquares + sq[1]];
-  SquareList mirrored{};
-  if (pair < 0 || pairs_->self_mirror[pair]) {
-    for (int i = 0; i < n_; ++i) mirrored[i] = mirror_square(sq[i]);
-    if (pair < 0) {
-      pair = pairs_->id[mirrored[0] * kSquares + mirrored[1]];
-      assert(pair >= 0 && "rank() of a decided or malformed position");
-      return rank_unmirrored(mirrored, pair);
-    }
-    return std::min(rank_unmirrored(sq, pair), rank_unmirrored(mirrored, pair));
-  }
-  return rank_unmirrored(sq, pair);
 }
 
 bool PositionIndex::unrank(uint64_t index, SquareList& sq) const {

@@ -17,6 +17,8 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cassert>
 #include <cstdint>
 
 #include "material.h"
@@ -25,6 +27,14 @@
 namespace ewn {
 
 constexpr int kMaxPieces = 12;
+
+// Mirror-canonical pairs of squares for the first two pieces (see index.cpp).
+struct PairTable {
+  std::array<int16_t, kSquares * kSquares> id{};  // -1: not a canonical pair
+  std::array<std::array<Square, 2>, kSquares * kSquares> squares{};
+  std::array<bool, kSquares * kSquares> self_mirror{};
+  int count = 0;
+};
 using SquareList = std::array<Square, kMaxPieces>;  // squares in class order
 
 class PositionIndex {
@@ -55,9 +65,36 @@ class PositionIndex {
   MaterialClass material_;
   int n_ = 0, a_ = 0;
   uint64_t size_ = 0;
-  const struct PairTable* pairs_ = nullptr;
+  const PairTable* pairs_ = nullptr;
   std::array<uint32_t, kMaxPieces> radix_{};
 };
+
+// rank() is inline: the generator calls it for every move of every position.
+inline uint64_t PositionIndex::rank_unmirrored(const SquareList& sq, int pair) const {
+  uint64_t idx = uint64_t(pair);
+  uint32_t occ = (1u << sq[0]) | (1u << sq[1]);
+  for (int i = 2; i < n_; ++i) {
+    Square s = sq[i];
+    uint32_t digit = s - unsigned(std::popcount(occ & ((1u << s) - 1)));
+    idx = idx * radix_[i] + digit;
+    occ |= 1u << s;
+  }
+  return idx;
+}
+
+inline uint64_t PositionIndex::rank(const SquareList& sq) const {
+  int pair = pairs_->id[sq[0] * kSquares + sq[1]];
+  if (pair >= 0 && !pairs_->self_mirror[pair]) return rank_unmirrored(sq, pair);
+  SquareList mirrored{};
+  for (int i = 0; i < n_; ++i) mirrored[i] = mirror_square(sq[i]);
+  if (pair < 0) {
+    pair = pairs_->id[mirrored[0] * kSquares + mirrored[1]];
+    assert(pair >= 0 && "rank() of a decided or malformed position");
+    return rank_unmirrored(mirrored, pair);
+  }
+  uint64_t a = rank_unmirrored(sq, pair), b = rank_unmirrored(mirrored, pair);
+  return a < b ? a : b;
+}
 
 // Squares of `pos` in class order after showing the mover as Red and renumbering each side to
 // its canonical class (`renumber[side]` chooses the x -> 7-x variant for a symmetric side).

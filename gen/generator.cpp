@@ -91,6 +91,17 @@ GenSummary generate(const GenOptions& opt) {
     std::fprintf(stderr, "removed %d temporary file(s) of an interrupted run\n", stale);
 
   std::vector<Group> groups = plan_groups(opt.pieces);
+  if (!opt.only_class.empty()) {
+    auto mc = parse_material_class(opt.only_class);
+    if (!mc)
+      throw std::invalid_argument("--class " + opt.only_class +
+                                  ": not a material class (write the mover's piece numbers, 'v', "
+                                  "the opponent's, each side in its canonical numbering, e.g. 123v1)");
+    std::erase_if(groups, [&](const Group& g) { return g.first != *mc && g.first != mc->flipped(); });
+    if (groups.empty())
+      throw std::invalid_argument("--class " + opt.only_class + " has more pieces than --pieces " +
+                                  std::to_string(opt.pieces));
+  }
   GenSummary summary;
   uint64_t work_total = 0;
   for (const Group& g : groups)
@@ -124,7 +135,15 @@ GenSummary generate(const GenOptions& opt) {
     SolvedValues children;
     for (MaterialClass mc : members)
       for (MaterialClass child : capture_children(mc)) {
-        if (!exact.count(child)) exact.emplace(child, ExactFile(exact_path(child), child, false));
+        if (!exact.count(child)) {
+          fs::path p = exact_path(child);
+          if (!fs::exists(p))
+            throw std::runtime_error(p.string() + ": missing; class " + g.first.name() +
+                                     " needs the exact values of " + child.name() +
+                                     " (run ewn gen --pieces " + std::to_string(g.pieces - 1) +
+                                     " --out " + opt.out.string() + " first)");
+          exact.emplace(child, ExactFile(p, child, false));
+        }
         children[child] = exact.at(child).values();
       }
 
@@ -148,7 +167,12 @@ GenSummary generate(const GenOptions& opt) {
       }
       fs::path p = table_path(sc.material);
       write_checked(
-          p, [&](const fs::path& tmp) { write_table(tmp, sc.material, stored); },
+          p,
+          [&](const fs::path& tmp) {
+            WriteOptions w;
+            w.zstd_level = opt.zstd_level;
+            write_table(tmp, sc.material, stored, w);
+          },
           [&](const fs::path& tmp) { return check_table(tmp); });
       summary.tables_generated += 1;
       summary.positions += PositionIndex(sc.material).canonical_count();
@@ -156,7 +180,10 @@ GenSummary generate(const GenOptions& opt) {
     progress.end_group(int(members.size()), group_work);
   }
   for (const Group& g : groups)
-    for (MaterialClass mc : g.members()) summary.table_bytes += fs::file_size(table_path(mc), ec);
+    for (MaterialClass mc : g.members()) {
+      auto bytes = fs::file_size(table_path(mc), ec);
+      if (!ec) summary.table_bytes += bytes;
+    }
   sync_filesystem(opt.out);
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -16,9 +16,17 @@ struct GenOptions {
   std::filesystem::path out = "data";
   int threads = 0;                 // 0: all cores
   bool progress = true;            // progress lines on stderr
-  // Keep the exact (double) values of classes with at most this many pieces; classes with
-  // fewer pieces than `pieces` keep them regardless, since larger classes read them.
-  int keep_exact_up_to = 5;
+  // Keep the exact (double) values of classes with at most this many pieces. Classes with
+  // fewer pieces than `pieces` keep them regardless, since larger classes read them; keeping
+  // the top level too lets a later, larger run start from it instead of solving it again.
+  int keep_exact_up_to = 0;
+  // Solve only the group of this class and its twin (e.g. "12345v1"); the classes it reaches by
+  // a capture must already be present with their exact values. Used for partial sets and to
+  // measure the largest classes.
+  std::string only_class;
+  // zstd level of the table files. Level 19 makes files about 4% smaller than 9 but takes
+  // longer than solving the positions; `ewn gen` defaults to 9 (docs/BENCHMARKS.md).
+  int zstd_level = 9;
 };
 
 struct GenSummary {

@@ -105,6 +105,19 @@ void prepare(ClassContext& c, const SolvedValues& solved, const double* twin_val
   }
 }
 
+// Up to six squares of 5 bits in one word: the level buckets hold positions this way.
+constexpr int kMaxSolvedPieces = 6;
+inline uint32_t pack(const SquareList& sq, int n) {
+  uint32_t p = 0;
+  for (int i = 0; i < n; ++i) p |= uint32_t(sq[i]) << (5 * i);
+  return p;
+}
+inline SquareList unpack(uint32_t p, int n) {
+  SquareList sq{};
+  for (int i = 0; i < n; ++i) sq[i] = Square((p >> (5 * i)) & 31);
+  return sq;
+}
+
 // Renumbering a side x -> 7-x reverses its pieces' class order.
 inline void reverse_range(SquareList& sq, int first, int end) {
   for (int i = first, j = end - 1; i < j; ++i, --j) std::swap(sq[i], sq[j]);
@@ -185,6 +198,8 @@ std::vector<MaterialClass> capture_children(MaterialClass mc) {
 
 std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& children,
                                      const LevelCallback& on_level) {
+  if (mc.piece_count() > kMaxSolvedPieces)
+    throw std::invalid_argument("solve_group: at most 6 pieces are supported");
   std::vector<SolvedClass> out;
   out.push_back({mc, {}});
   if (mc.flipped() != mc) out.push_back({mc.flipped(), {}});
@@ -206,20 +221,26 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
   // maps each twin entry to one of ours. Consecutive positions then share the opponent's
   // pieces, which lead the index of their quiet children in the twin: the children's values
   // are read from a small, cache-resident stretch of memory instead of all over the table.
+  // The buckets keep each position's squares packed, so the solving pass needs no unrank.
   const int levels = mc.piece_count() * 8 + 1;
   std::vector<std::vector<uint64_t>> level_start(ctx.size());
-  std::vector<std::vector<uint32_t>> by_level(ctx.size());
+  std::vector<std::vector<uint32_t>> by_level(ctx.size());  // packed squares, see pack()
   auto twin_of = [&](size_t k) -> const ClassContext& { return ctx[ctx.size() == 1 ? 0 : 1 - k]; };
   for (size_t k = 0; k < ctx.size(); ++k) {
+    const ClassContext& c = ctx[k];
     const PositionIndex& order = twin_of(k).index;
     uint64_t size = order.size();
-    if (size > UINT32_MAX)
-      throw std::length_error("solve_group: class " + order.material().name() + " is too large");
     std::vector<uint8_t> level(size, 0xFF);
+    std::vector<uint32_t> packed(size);
 #pragma omp parallel for schedule(static) if (size > kParallelMin)
     for (int64_t j = 0; j < int64_t(size); ++j) {
-      SquareList sq;
-      if (order.unrank(uint64_t(j), sq)) level[j] = uint8_t(order.total_progress(sq));
+      SquareList twin_sq, sq;
+      if (!order.unrank(uint64_t(j), twin_sq)) continue;
+      // The twin lists the opponent's pieces (c.b of them) first.
+      for (int x = 0; x < c.a; ++x) sq[x] = flip_square(twin_sq[c.b + x]);
+      for (int x = 0; x < c.b; ++x) sq[c.a + x] = flip_square(twin_sq[x]);
+      level[j] = uint8_t(c.index.total_progress(sq));
+      packed[j] = pack(sq, c.a + c.b);
     }
     auto& start = level_start[k];
     start.assign(levels + 1, 0);
@@ -229,24 +250,19 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
     by_level[k].resize(start[levels]);
     std::vector<uint64_t> fill(start.begin(), start.end() - 1);
     for (uint64_t j = 0; j < size; ++j)
-      if (level[j] != 0xFF) by_level[k][fill[level[j]]++] = uint32_t(j);
+      if (level[j] != 0xFF) by_level[k][fill[level[j]]++] = packed[j];
   }
 
   uint64_t done = 0;
   for (int l = levels - 1; l >= 0; --l) {
     for (size_t k = 0; k < ctx.size(); ++k) {
       const ClassContext& c = ctx[k];
-      const PositionIndex& order = twin_of(k).index;
       const uint32_t* entries = by_level[k].data() + level_start[k][l];
       int64_t count = int64_t(level_start[k][l + 1] - level_start[k][l]);
       double* values = c.values->data();
 #pragma omp parallel for schedule(dynamic, 1024) if (count > kParallelMin)
       for (int64_t i = 0; i < count; ++i) {
-        SquareList twin_sq, sq;
-        order.unrank(entries[i], twin_sq);
-        // The twin lists the opponent's pieces (c.b of them) first.
-        for (int x = 0; x < c.a; ++x) sq[x] = flip_square(twin_sq[c.b + x]);
-        for (int x = 0; x < c.b; ++x) sq[c.a + x] = flip_square(twin_sq[x]);
+        SquareList sq = unpack(entries[i], c.a + c.b);
         values[c.index.rank(sq)] = solve_position(c, sq);
       }
       done += uint64_t(count);

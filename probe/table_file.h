@@ -40,6 +40,8 @@ class TableFile {
   // The full check: body checksum and every block. The problem (without the file name) or
   // std::nullopt.
   std::optional<std::string> verify_all() const;
+  // The whole-file checksum alone (for callers that read every block themselves).
+  std::optional<std::string> verify_body() const;
 
  private:
   uint64_t block_offset(uint64_t block) const;

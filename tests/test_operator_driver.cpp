@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "child_process.h"
 #include "movegen.h"
 #include "notation.h"
+#include "piped_child.h"
 #include "rng.h"
 
 using namespace ewn;
-using ewn::test::ChildProcess;
+using ewn::test::PipedChild;
 
 namespace {
 
@@ -56,8 +56,8 @@ std::string typed_move(const Position& pos, Move m, Rng& rng) {
 }
 
 struct Driver {
-  Driver(ChildProcess& c, uint64_t seed) : child(c), rng(seed) {}
-  ChildProcess& child;
+  Driver(PipedChild& c, uint64_t seed) : child(c), rng(seed) {}
+  PipedChild& child;
   Rng rng;
   std::string transcript;  // everything the console wrote
   size_t seen = 0;         // how far the transcript has been looked at for positions
@@ -223,7 +223,7 @@ int main(int argc, char** argv) {
                                    log_file, "--seed", std::to_string(seed)};
   if (bo7) args.push_back("--bo7");
   args.insert(args.end(), extra.begin(), extra.end());
-  ChildProcess child(args, true, true, "", err_file);
+  PipedChild child(args, true, true, "", err_file);
   Driver d(child, seed);
 
   int games_started = 0;
@@ -315,10 +315,10 @@ int main(int argc, char** argv) {
   std::cout << "--- console transcript (end)\n"
             << d.transcript.substr(d.transcript.size() > 3000 ? d.transcript.size() - 3000 : 0)
             << "\n--- stderr\n"
-            << err << "--- console " << ChildProcess::describe(status) << " after " << d.answers
+            << err << "--- console " << PipedChild::describe(status) << " after " << d.answers
             << " answers\n";
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    fail("the console did not exit cleanly: " + ChildProcess::describe(status));
+    fail("the console did not exit cleanly: " + PipedChild::describe(status));
 
   std::vector<LoggedGame> games = check_log(log);
   if (eof_after >= 0) {

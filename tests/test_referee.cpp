@@ -18,16 +18,16 @@
 #include <thread>
 #include <vector>
 
-#include "child_process.h"
 #include "movegen.h"
 #include "notation.h"
+#include "piped_child.h"
 #include "position.h"
 #include "rng.h"
 #include "setup.h"
 #include "tcp.h"
 
 using namespace ewn;
-using ewn::test::ChildProcess;
+using ewn::test::PipedChild;
 
 namespace {
 
@@ -299,10 +299,10 @@ int main(int argc, char** argv) {
     std::vector<std::string> args = {opt.ewn, "connect", "--port", std::to_string(port),
                                      "--log", "none"};
     args.insert(args.end(), opt.client_args.begin(), opt.client_args.end());
-    ChildProcess client(args, false, false, tag + ".out", tag + ".err");
+    PipedChild client(args, false, false, tag + ".out", tag + ".err");
     int status = client.wait(30000);
     std::string err = ewn::test::read_text_file(tag + ".err");
-    std::cout << "client " << ChildProcess::describe(status) << "\n--- client stderr\n" << err;
+    std::cout << "client " << PipedChild::describe(status) << "\n--- client stderr\n" << err;
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 1) fail("the client should exit with 1");
     if (err.find("cannot connect to 127.0.0.1:" + std::to_string(port)) == std::string::npos)
       fail("the error does not say where it could not connect");
@@ -316,7 +316,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> args = {opt.ewn,  "connect", "--port", std::to_string(listener.port()),
                                    "--name", "tester",  "--log",  log_file};
   args.insert(args.end(), opt.client_args.begin(), opt.client_args.end());
-  ChildProcess client(args, false, false, out_file, err_file);
+  PipedChild client(args, false, false, out_file, err_file);
 
   auto conn = listener.accept(std::chrono::seconds(20));
   if (!conn) {
@@ -351,11 +351,11 @@ int main(int argc, char** argv) {
   std::string err = ewn::test::read_text_file(err_file);
   std::cout << "referee: " << played << " games, engine won " << engine_wins << ", "
             << session.answers() << " answers, slowest " << session.max_ms() << " ms; client "
-            << ChildProcess::describe(status) << "\n--- client stdout\n"
+            << PipedChild::describe(status) << "\n--- client stdout\n"
             << out << "--- client stderr\n"
             << err;
   if (client.timed_out()) fail("the client did not end by itself");
-  if (!WIFEXITED(status)) fail("the client crashed: " + ChildProcess::describe(status));
+  if (!WIFEXITED(status)) fail("the client crashed: " + PipedChild::describe(status));
 
   if (!faulty) {
     if (WIFEXITED(status) && WEXITSTATUS(status) != 0) fail("the client did not exit with 0");

@@ -1,0 +1,222 @@
+// ewn verify: check every table's checksums and recompute every stored value from its children.
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+#include "commands.h"
+#include "json.h"
+#include "notation.h"
+#include "tables_dir.h"
+#include "verify.h"
+
+namespace ewn::cli {
+
+namespace {
+
+struct VerifyCommandOptions {
+  std::string dir;
+  int pieces = 0;
+  int threads = 0;
+  int list = 10;
+  bool json = false;
+  bool quiet = false;
+};
+
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+std::string duration(double s) {
+  char buf[32];
+  if (s < 90)
+    std::snprintf(buf, sizeof buf, "%.0fs", s);
+  else if (s < 5400)
+    std::snprintf(buf, sizeof buf, "%dm%02ds", int(s) / 60, int(s) % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%.1fh", s / 3600);
+  return buf;
+}
+
+// Progress on stderr: redrawn in place on a terminal, a line every few seconds otherwise.
+class ProgressPrinter {
+ public:
+  void operator()(const VerifyProgress& p) {
+    auto now = Clock::now();
+    if (now - last_ < std::chrono::milliseconds(tty_ ? 250 : 5000)) return;
+    last_ = now;
+    double elapsed = std::chrono::duration<double>(now - start_).count();
+    double rate = elapsed > 0 ? double(p.entries_done) / elapsed : 0;
+    double left = rate > 0 ? double(p.entries_total - p.entries_done) / rate : 0;
+    std::fprintf(stderr, "%s[%d/%d tables] %-14s %5.1f%%  %.2fM entries/s  ETA %s%s",
+                 tty_ ? "\r" : "", p.tables_done, p.tables_total, p.current.name().c_str(),
+                 p.entries_total ? 100.0 * double(p.entries_done) / double(p.entries_total) : 100.0,
+                 rate / 1e6, rate > 0 ? duration(left).c_str() : "?", tty_ ? "   " : "\n");
+    std::fflush(stderr);
+    printed_ = true;
+  }
+  void finish() {
+    if (printed_ && tty_) std::fputc('\n', stderr);
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool tty_ = isatty(STDERR_FILENO);
+  bool printed_ = false;
+  Clock::time_point start_ = Clock::now(), last_ = start_;
+};
+
+std::string fixed(double v, int digits = 6) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+// A difference in units of the stored precision 1/65535.
+std::string in_units(double difference) {
+  return fixed(difference * 65535.0, 3) + "/65535";
+}
+
+void print_text(const VerifyReport& r, double seconds, double cpu) {
+  int failed = 0;
+  for (const TableReport& t : r.tables) {
+    if (t.ok()) continue;
+    ++failed;
+    std::cout << "FAILED " << t.material.name() << " (" << t.file.string() << "): ";
+    if (!t.problem.empty()) {
+      std::cout << t.problem << "\n";
+      continue;
+    }
+    std::cout << t.mismatches << " of " << t.positions
+              << " stored values differ from their children by more than the rounding allows\n";
+    for (const ValueMismatch& m : t.listed)
+      std::cout << "  entry " << m.entry << ": " << format_position(m.position) << "  stored "
+                << fixed(m.stored / 65535.0) << " (" << m.stored << "/65535), recomputed "
+                << fixed(m.recomputed) << ", off by "
+                << in_units(std::abs(m.recomputed - m.stored / 65535.0)) << "\n";
+    if (t.mismatches > t.listed.size())
+      std::cout << "  ... and " << t.mismatches - t.listed.size() << " more\n";
+  }
+  for (const std::string& p : r.other_problems) std::cout << "FAILED " << p << "\n";
+  std::cout << "ewn verify: " << r.dir.string() << ": " << r.tables.size() << " tables with 2.."
+            << r.max_pieces << " pieces\n"
+            << "  " << r.positions << " positions recomputed from their children in "
+            << fixed(seconds, 1) << " s (CPU " << fixed(cpu, 1) << " s)\n"
+            << "  largest difference " << in_units(r.max_difference) << ", allowed "
+            << in_units(r.tolerance) << "\n";
+  if (r.ok())
+    std::cout << "OK: every table passes its checksums and every stored value agrees with its "
+                 "children\n";
+  else
+    std::cout << "FAILED: " << failed << " of " << r.tables.size() << " tables"
+              << (r.other_problems.empty()
+                      ? std::string()
+                      : " and " + std::to_string(r.other_problems.size()) + " other files")
+              << "\n";
+}
+
+void print_json(const VerifyReport& r, double seconds, double cpu) {
+  JsonWriter j;
+  j.begin_object();
+  j.key("directory").value(r.dir.string());
+  j.key("pieces").value(r.max_pieces);
+  j.key("ok").value(r.ok());
+  j.key("tables").value((unsigned long)r.tables.size());
+  j.key("positions").value((unsigned long long)r.positions);
+  j.key("mismatches").value((unsigned long long)r.mismatches);
+  j.key("max_difference").value(r.max_difference);
+  j.key("tolerance").value(r.tolerance);
+  j.key("seconds").value(seconds);
+  j.key("cpu_seconds").value(cpu);
+  j.key("failed").begin_array();
+  for (const TableReport& t : r.tables) {
+    if (t.ok()) continue;
+    j.begin_object().key("class").value(t.material.name()).key("file").value(t.file.string());
+    if (!t.problem.empty()) j.key("problem").value(t.problem);
+    j.key("positions").value((unsigned long long)t.positions);
+    j.key("mismatches").value((unsigned long long)t.mismatches);
+    j.key("max_difference").value(t.max_difference);
+    j.key("listed").begin_array();
+    for (const ValueMismatch& m : t.listed) {
+      j.begin_object().key("entry").value((unsigned long long)m.entry);
+      j.key("position").value(format_position(m.position));
+      j.key("stored").value(m.stored / 65535.0).key("stored_raw").value(int(m.stored));
+      j.key("recomputed").value(m.recomputed).end_object();
+    }
+    j.end_array().end_object();
+  }
+  j.end_array();
+  j.key("other_problems").begin_array();
+  for (const std::string& p : r.other_problems) j.value(p);
+  j.end_array().end_object();
+  std::cout << j.str() << "\n";
+}
+
+int run_verify(const VerifyCommandOptions& opt) {
+  auto started = std::chrono::steady_clock::now();
+  double cpu_started = cpu_seconds();
+  ProgressPrinter printer;
+  VerifyOptions v;
+  v.max_pieces = opt.pieces;
+  v.threads = opt.threads;
+  v.list_limit = opt.list;
+  if (!opt.quiet) v.on_progress = [&](const VerifyProgress& p) { printer(p); };
+  VerifyReport report;
+  try {
+    report = verify_tables(opt.dir, v);
+  } catch (const std::exception& e) {
+    printer.finish();
+    std::cerr << "ewn verify: " << e.what() << "\n";
+    return 2;
+  }
+  printer.finish();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  double cpu = cpu_seconds() - cpu_started;
+  if (opt.json)
+    print_json(report, seconds, cpu);
+  else
+    print_text(report, seconds, cpu);
+  if (report.ok()) return 0;
+  std::cerr << "ewn verify: " << report.dir.string() << " has problems (see above)\n";
+  return 1;
+}
+
+}  // namespace
+
+void register_verify(CLI::App& app) {
+  auto opt = std::make_shared<VerifyCommandOptions>();
+  auto* cmd = app.add_subcommand("verify", "Check that every stored value is right");
+  cmd->description(
+      "Checks every table file of DIR (header, block and whole-file checksums), then recomputes\n"
+      "every stored value from the stored values of its children, one expectimax step, and\n"
+      "compares. A stored value and its children are each within 1/131070 of the exact value,\n"
+      "so they must agree within 1/65535. Exits with 0 when everything is right, 1 when a table\n"
+      "is missing, damaged or wrong (each is named, with an offending position), 2 on bad use.");
+  cmd->footer(
+      "Examples:\n"
+      "  ewn verify data              every table in data/\n"
+      "  ewn verify data --pieces 4   only the tables with up to 4 pieces");
+  cmd->add_option("dir", opt->dir, "Directory of table files ($EWN_TABLES or data)")
+      ->default_val(default_tables_dir());
+  cmd->add_option("--pieces,-n", opt->pieces,
+                  "Verify the classes with up to N pieces (default: the most found in DIR)")
+      ->check(CLI::Range(2, 12));
+  cmd->add_option("--threads,-t", opt->threads, "Worker threads (0: one per core)")
+      ->check(CLI::NonNegativeNumber)
+      ->default_val(0);
+  cmd->add_option("--list", opt->list, "Differing entries listed per table (all are counted)")
+      ->check(CLI::NonNegativeNumber)
+      ->default_val(10);
+  cmd->add_flag("--json", opt->json, "Print the report as JSON");
+  cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
+  cmd->callback([opt] { set_exit_code(run_verify(*opt)); });
+}
+
+}  // namespace ewn::cli

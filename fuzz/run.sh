@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang and runs one for a bounded time on its corpus.
+#
+#   fuzz/run.sh TARGET SECONDS        TARGET: position or table
+#
+# The build goes to build-fuzz/ (or $FUZZ_BUILD_DIR). The committed seeds (fuzz/corpus/TARGET)
+# are read, never written; inputs that find new paths go to build-fuzz/corpus/TARGET, and a
+# crashing input to build-fuzz/artifacts/TARGET/ (then the script exits non-zero: turn the input
+# into a regression test in tests/). Extra arguments go to libFuzzer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -lt 2 ]; then
+  echo "usage: fuzz/run.sh position|table SECONDS [libFuzzer options]" >&2
+  exit 2
+fi
+target=$1
+seconds=$2
+shift 2
+case "$target" in
+  position) extra=(-dict=fuzz/position.dict) ;;
+  table) extra=() ;;
+  *) echo "fuzz/run.sh: unknown target '$target' (position or table)" >&2; exit 2 ;;
+esac
+build=${FUZZ_BUILD_DIR:-build-fuzz}
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  CXX=clang++ cmake -S fuzz -B "$build" -DCMAKE_BUILD_TYPE=None >/dev/null
+fi
+cmake --build "$build" -j2 --target "fuzz_$target" >/dev/null
+mkdir -p "$build/corpus/$target" "$build/artifacts/$target"
+# A fresh scratch directory for the table target, removed afterwards.
+export TMPDIR=$(mktemp -d)
+trap 'rm -rf "$TMPDIR"' EXIT
+"$build/fuzz_$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=30 \
+  -print_final_stats=1 -artifact_prefix="$build/artifacts/$target/" "${extra[@]}" "$@" \
+  "$build/corpus/$target" "fuzz/corpus/$target"

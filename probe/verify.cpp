@@ -1,0 +1,296 @@
+#include "verify.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <stdexcept>
+
+#include "index.h"
+#include "table_file.h"
+
+namespace ewn {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr double kFixedOne = 65535.0;  // stored k means k / 65535
+constexpr uint64_t kChunkEntries = 1u << 14;
+
+// The decompressed values of every class that is loaded, by (mover mask, opponent mask).
+class TableStore {
+ public:
+  explicit TableStore(fs::path dir, int threads) : dir_(std::move(dir)), threads_(threads) {}
+
+  // Reads and checks the whole file of `mc` once; values() or problem() tell the outcome.
+  void load(MaterialClass mc);
+  void release(MaterialClass mc) {
+    Slot& s = slots_[slot_of(mc)];
+    s.values.clear();
+    s.values.shrink_to_fit();
+    s.loaded = s.attempted = false;
+  }
+  bool attempted(MaterialClass mc) const { return slots_[slot_of(mc)].attempted; }
+  // What is wrong with the file (without its name).
+  const std::string& problem(MaterialClass mc) const { return slots_[slot_of(mc)].problem; }
+  // nullptr unless loaded and good.
+  const uint16_t* values(MaterialClass mc) const {
+    const Slot& s = slots_[slot_of(mc)];
+    return s.loaded ? s.values.data() : nullptr;
+  }
+
+ private:
+  struct Slot {
+    bool attempted = false, loaded = false;
+    std::vector<uint16_t> values;
+    std::string problem;
+  };
+  static size_t slot_of(MaterialClass mc) { return size_t(mc.mover) * 64 + mc.opponent; }
+
+  fs::path dir_;
+  int threads_;
+  std::vector<Slot> slots_ = std::vector<Slot>(64 * 64);
+};
+
+void TableStore::load(MaterialClass mc) {
+  Slot& s = slots_[slot_of(mc)];
+  if (s.attempted) return;
+  s.attempted = true;
+  fs::path path = dir_ / table_file_name(mc);
+  try {
+    TableFile file(path, mc);
+    s.values.resize(file.entry_count());
+    // Every block's checksum is checked as it is decompressed; the lowest bad block is named.
+    uint64_t bad_block = UINT64_MAX;
+    std::string bad;
+#pragma omp parallel for schedule(dynamic, 8) num_threads(threads_)
+    for (int64_t b = 0; b < int64_t(file.block_count()); ++b) {
+      try {
+        file.read_block(uint64_t(b), s.values.data() + uint64_t(b) * file.block_entries());
+      } catch (const TableError& e) {
+#pragma omp critical(ewn_verify_load)
+        if (uint64_t(b) < bad_block) {
+          bad_block = uint64_t(b);
+          bad = e.problem();
+        }
+      }
+    }
+    if (!bad.empty()) throw TableError(path, bad);
+    if (auto problem = file.verify_body()) throw TableError(path, *problem);
+    s.loaded = true;
+  } catch (const TableError& e) {
+    s.problem = e.problem();
+    s.values.clear();
+    s.values.shrink_to_fit();
+  }
+}
+
+// What one thread found in its share of a class.
+struct Findings {
+  uint64_t positions = 0, mismatches = 0;
+  std::vector<ValueMismatch> listed;
+  double max_difference = 0;
+  bool unloaded_child = false;
+};
+
+class ProgressMeter {
+ public:
+  ProgressMeter(const VerifyOptions& opt, uint64_t entries_total, int tables_total)
+      : callback_(opt.on_progress) {
+    state_.entries_total = entries_total;
+    state_.tables_total = tables_total;
+  }
+  void begin(MaterialClass mc) { state_.current = mc; }
+  void add(uint64_t entries) { done_.fetch_add(entries, std::memory_order_relaxed); }
+  void table_done() { ++state_.tables_done; }
+  void report() {
+    if (!callback_) return;
+    VerifyProgress p = state_;
+    p.entries_done = done_.load(std::memory_order_relaxed);
+    callback_(p);
+  }
+
+ private:
+  std::function<void(const VerifyProgress&)> callback_;
+  VerifyProgress state_;
+  std::atomic<uint64_t> done_ = 0;
+};
+
+// Recomputes every valid entry of `mc` from the stored values of its children.
+void recompute_class(MaterialClass mc, const TableStore& store, const VerifyOptions& opt,
+                     int threads, ProgressMeter& meter, TableReport& report) {
+  PositionIndex index(mc);
+  const uint16_t* own = store.values(mc);
+  uint64_t size = index.size();
+  int64_t chunks = int64_t((size + kChunkEntries - 1) / kChunkEntries);
+  size_t limit = size_t(std::max(0, opt.list_limit));
+#pragma omp parallel num_threads(threads)
+  {
+    Findings local;
+    auto stored = [&](const Position& child) {
+      TableKey key = canonical_key(child);
+      const uint16_t* values = store.values(key.material);
+      if (!values) {
+        local.unloaded_child = true;
+        return 0.0;
+      }
+      return values[key.index] / kFixedOne;
+    };
+    SquareList sq{};
+    // Dynamic scheduling hands out chunks in increasing order, so each thread meets its
+    // mismatches by increasing entry and its first `limit` are its smallest ones.
+#pragma omp for schedule(dynamic, 1)
+    for (int64_t c = 0; c < chunks; ++c) {
+      uint64_t begin = uint64_t(c) * kChunkEntries, end = std::min(size, begin + kChunkEntries);
+      for (uint64_t i = begin; i < end; ++i) {
+        if (!index.unrank(i, sq)) continue;
+        Position pos = position_from_squares(mc, sq);
+        double recomputed = recompute_value(pos, stored);
+        double difference = std::abs(recomputed - own[i] / kFixedOne);
+        ++local.positions;
+        local.max_difference = std::max(local.max_difference, difference);
+        if (difference > opt.tolerance) {
+          ++local.mismatches;
+          if (local.listed.size() < limit)
+            local.listed.push_back(ValueMismatch{i, pos, own[i], recomputed});
+        }
+      }
+      meter.add(end - begin);
+      if (omp_get_thread_num() == 0) meter.report();
+    }
+#pragma omp critical(ewn_verify_merge)
+    {
+      report.positions += local.positions;
+      report.mismatches += local.mismatches;
+      report.max_difference = std::max(report.max_difference, local.max_difference);
+      report.listed.insert(report.listed.end(), local.listed.begin(), local.listed.end());
+      if (local.unloaded_child)
+        report.problem = "internal error: a child table was not loaded (verify's class list)";
+    }
+  }
+  std::sort(report.listed.begin(), report.listed.end(),
+            [](const ValueMismatch& a, const ValueMismatch& b) { return a.entry < b.entry; });
+  if (report.listed.size() > limit) report.listed.resize(limit);
+}
+
+// The largest piece count among the class-named .ewt files of `dir`; names that are no class
+// go to `strays`.
+int largest_table(const fs::path& dir, std::vector<std::string>& strays) {
+  int largest = 0;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.path().extension() != kTableExtension) continue;
+    if (auto mc = parse_material_class(entry.path().stem().string()))
+      largest = std::max(largest, mc->piece_count());
+    else
+      strays.push_back(entry.path().string() +
+                       ": the name is no material class (expected e.g. 12v3.ewt)");
+  }
+  if (ec) throw std::runtime_error(dir.string() + ": cannot list: " + ec.message());
+  std::sort(strays.begin(), strays.end());
+  return largest;
+}
+
+}  // namespace
+
+bool VerifyReport::ok() const {
+  if (!other_problems.empty()) return false;
+  for (const TableReport& t : tables)
+    if (!t.ok()) return false;
+  return true;
+}
+
+std::vector<MaterialClass> child_classes(MaterialClass mc) {
+  std::vector<MaterialClass> out{mc.flipped()};
+  // After Red's move Blue is to move, so Blue's pieces become the mover's.
+  auto add = [&](unsigned mover, unsigned opponent) {
+    MaterialClass c{uint8_t(canonical_side_mask(mover)), uint8_t(canonical_side_mask(opponent))};
+    if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  };
+  for (int n = 0; n < kPiecesPerSide; ++n) {
+    unsigned bit = 1u << n;
+    // Red takes one of its own pieces (it keeps the mover), or one of Blue's but not the last.
+    if ((mc.mover & bit) && std::popcount(unsigned(mc.mover)) >= 2)
+      add(mc.opponent, mc.mover & ~bit);
+    if ((mc.opponent & bit) && std::popcount(unsigned(mc.opponent)) >= 2)
+      add(mc.opponent & ~bit, mc.mover);
+  }
+  return out;
+}
+
+VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw std::runtime_error(dir.string() + ": no such directory");
+  VerifyReport report;
+  report.dir = dir;
+  report.tolerance = opt.tolerance;
+  int largest = largest_table(dir, report.other_problems);
+  report.max_pieces = opt.max_pieces > 0 ? opt.max_pieces : largest;
+  if (report.max_pieces < 2)
+    throw std::runtime_error(dir.string() + ": no table files (*" + kTableExtension + ")");
+  int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
+
+  uint64_t entries_total = 0;
+  for (int n = 2; n <= report.max_pieces; ++n)
+    for (MaterialClass mc : material_classes(n)) {
+      TableReport t;
+      t.material = mc;
+      t.file = dir / table_file_name(mc);
+      report.tables.push_back(t);
+      entries_total += PositionIndex(mc).size();
+    }
+  auto report_of = [&](MaterialClass mc) -> TableReport& {
+    for (TableReport& t : report.tables)
+      if (t.material == mc) return t;
+    throw std::logic_error("verify: no report for " + mc.name());
+  };
+
+  ProgressMeter meter(opt, entries_total, int(report.tables.size()));
+  TableStore store(dir, threads);
+  for (int n = 2; n <= report.max_pieces; ++n) {
+    // A class and its twin are each other's non-capture children: load them together. Capture
+    // children have n - 1 pieces and are still loaded from the previous level.
+    for (MaterialClass first : material_classes(n)) {
+      if (first.flipped() < first) continue;
+      std::vector<MaterialClass> members{first};
+      if (first.flipped() != first) members.push_back(first.flipped());
+      for (MaterialClass mc : members) store.load(mc);
+      for (MaterialClass mc : members) {
+        TableReport& t = report_of(mc);
+        meter.begin(mc);
+        if (!store.values(mc)) {
+          t.problem = store.problem(mc);
+        } else {
+          for (MaterialClass child : child_classes(mc)) {
+            if (store.values(child)) continue;
+            t.problem = "not recomputed: it needs " + table_file_name(child) + " (" +
+                        (store.attempted(child) ? store.problem(child) : "not loaded") + ")";
+            break;
+          }
+        }
+        if (t.problem.empty())
+          recompute_class(mc, store, opt, threads, meter, t);
+        else
+          meter.add(PositionIndex(mc).size());
+        meter.table_done();
+        meter.report();
+      }
+      if (n == report.max_pieces)
+        for (MaterialClass mc : members) store.release(mc);
+    }
+    if (n > 2)
+      for (MaterialClass mc : material_classes(n - 1)) store.release(mc);
+  }
+
+  for (const TableReport& t : report.tables) {
+    report.positions += t.positions;
+    report.mismatches += t.mismatches;
+    report.max_difference = std::max(report.max_difference, t.max_difference);
+  }
+  return report;
+}
+
+}  // namespace ewn

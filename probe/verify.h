@@ -1,0 +1,123 @@
+// Verifying a directory of tables: every file's checksums, then every stored value against one
+// expectimax step (SPEC section 4) over the stored values of its children.
+//
+// This is a second implementation that checks the generator: it knows only the rules
+// (core/movegen.h), the index (core/index.h) and the table reader, never the generator's code.
+// Each class is decompressed once into memory, with its colour-flipped twin (the children of
+// its non-capturing moves) and the classes with one piece fewer (the children of captures).
+//
+// Tolerance: a stored value s is the exact value rounded to k/65535, so |s - exact| <= 1/131070.
+// Recomputing from stored children moves the result by at most the same amount (an average of
+// maxima of values that each moved by at most 1/131070), so a correct table always has
+// |recomputed - stored| <= 1/65535. kVerifyTolerance adds 1e-9 for the double arithmetic.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "material.h"
+#include "movegen.h"
+#include "position.h"
+
+namespace ewn {
+
+inline constexpr double kVerifyTolerance = 1.0 / 65535 + 1e-9;
+
+struct VerifyProgress {
+  uint64_t entries_done = 0;  // entries recomputed so far, all classes
+  uint64_t entries_total = 0;
+  int tables_done = 0;
+  int tables_total = 0;
+  MaterialClass current;  // the class being recomputed
+};
+
+struct VerifyOptions {
+  int max_pieces = 0;  // verify classes with up to this many pieces; 0: the most found in the dir
+  int threads = 0;     // 0: OpenMP's default
+  double tolerance = kVerifyTolerance;
+  int list_limit = 10;  // differing entries listed per table (all are counted)
+  // Called now and then from one thread while values are recomputed.
+  std::function<void(const VerifyProgress&)> on_progress;
+};
+
+// An entry whose stored value is not what its children give.
+struct ValueMismatch {
+  uint64_t entry = 0;
+  Position position;  // as stored: the side to move shown as Red
+  uint16_t stored = 0;
+  double recomputed = 0;
+};
+
+struct TableReport {
+  MaterialClass material;
+  std::filesystem::path file;
+  // Why the table could not be checked (without the file name): missing or corrupt file (its
+  // checksums or layout), or a table it depends on that is missing or corrupt. Empty when its
+  // values were recomputed.
+  std::string problem;
+  uint64_t positions = 0;             // valid entries recomputed
+  uint64_t mismatches = 0;            // of these, entries off by more than the tolerance
+  std::vector<ValueMismatch> listed;  // the first of them by entry, at most list_limit
+  double max_difference = 0;          // largest |recomputed - stored| among the positions
+  bool ok() const { return problem.empty() && mismatches == 0; }
+};
+
+struct VerifyReport {
+  std::filesystem::path dir;
+  int max_pieces = 0;
+  double tolerance = kVerifyTolerance;
+  std::vector<TableReport> tables;          // every class with 2..max_pieces pieces, smallest first
+  std::vector<std::string> other_problems;  // e.g. a .ewt file whose name is no class
+  uint64_t positions = 0;
+  uint64_t mismatches = 0;
+  double max_difference = 0;
+  bool ok() const;
+};
+
+// Verifies `dir`. Throws std::runtime_error when `dir` is not a directory or holds no tables;
+// every problem with a table is reported in the result instead.
+VerifyReport verify_tables(const std::filesystem::path& dir, const VerifyOptions& options = {});
+
+// One expectimax step (SPEC section 4) for an undecided position with Red to move:
+//   V = 1/6 * sum over dice of the best move's W, W = 1 for a win, else 1 - stored(child),
+// where `stored(child)` gives the stored value of an undecided child (Blue to move there).
+// A die allows one or two pieces, so the best W is taken per piece once and then per die.
+template <class Stored>
+double recompute_value(const Position& pos, Stored&& stored) {
+  unsigned mask = pos.mask(Red);
+  double piece_best[kPiecesPerSide + 1] = {};
+  for (int n = 1; n <= kPiecesPerSide; ++n) {
+    if (!(mask & (1u << (n - 1)))) continue;
+    Square from = pos.square_of(Red, n);
+    const auto& targets = piece_targets(Red, from);
+    double best = 0;
+    for (int t = 0; t < targets.count; ++t) {
+      Position next = pos;
+      next.play(Move{from, targets.to[t]});
+      double w;
+      if (auto winner = next.winner())
+        w = *winner == Red ? 1.0 : 0.0;
+      else
+        w = 1.0 - stored(next);
+      if (w > best) best = w;
+    }
+    piece_best[n] = best;
+  }
+  double sum = 0;
+  for (int die = 1; die <= 6; ++die) {
+    const Movable& m = movable_pieces(mask, die);
+    double best = piece_best[m.number[0]];
+    if (m.count == 2 && piece_best[m.number[1]] > best) best = piece_best[m.number[1]];
+    sum += best;
+  }
+  return sum / 6;
+}
+
+// Classes the moves from a position of `mc` lead to: the twin and the capture children.
+std::vector<MaterialClass> child_classes(MaterialClass mc);
+
+}  // namespace ewn

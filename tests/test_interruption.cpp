@@ -1,0 +1,180 @@
+// `ewn gen` as a user runs it, in a child process: killed at random moments, or stopped by a
+// file size limit, it leaves only complete files, and a rerun ends with the very bytes of an
+// uninterrupted run.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "child_process.h"
+#include "exact_file.h"
+#include "material.h"
+#include "table_format.h"
+#include "temp_dir.h"
+
+using namespace ewn;
+using namespace ewn::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::vector<std::string> gen_command(int pieces, const fs::path& out) {
+  return {ewn_program(), "gen",        "--pieces", std::to_string(pieces),
+          "--out",       out.string(), "--quiet"};
+}
+
+std::string file_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool is_temporary(const fs::path& p) {
+  std::string name = p.filename().string();
+  return name[0] == '.' && name.find(".tmp.") != std::string::npos;
+}
+
+// Every table (.ewt) and exact-values (.ewx) file under its final name passes its full check.
+// Returns how many there are; counts temporaries left over in `temporaries`.
+int require_complete_files(const fs::path& dir, int& temporaries) {
+  int files = 0;
+  temporaries = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const fs::path& p = e.path();
+    if (is_temporary(p)) {
+      ++temporaries;
+      continue;
+    }
+    auto mc = parse_material_class(p.stem().string());
+    INFO(p.string());
+    REQUIRE(mc);
+    if (p.extension() == ".ewt") {
+      auto problem = check_table(p);
+      INFO(problem.value_or(""));
+      REQUIRE_FALSE(problem);
+    } else {
+      REQUIRE(p.extension() == ".ewx");
+      auto problem = check_exact_file(p, *mc);
+      INFO(problem.value_or(""));
+      REQUIRE_FALSE(problem);
+    }
+    ++files;
+  }
+  return files;
+}
+
+// `dir` holds exactly the files of `reference`, byte for byte.
+void require_same_files(const fs::path& dir, const fs::path& reference) {
+  std::vector<std::string> names, reference_names;
+  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  for (const auto& e : fs::directory_iterator(reference))
+    reference_names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  std::sort(reference_names.begin(), reference_names.end());
+  REQUIRE(names == reference_names);
+  for (const std::string& name : names) {
+    bool same = file_bytes(dir / name) == file_bytes(reference / name);
+    INFO(name << " differs from the uninterrupted run");
+    CHECK(same);
+  }
+}
+
+// Generates the <= `pieces` set without interruption, then again with SIGKILL at random moments
+// (up to `kills` times, resuming each time), and compares.
+void kill_and_resume(int pieces, int kills) {
+  TempDir reference("kill-reference"), work("kill-work"), scratch("kill-scratch");
+  auto started = Clock::now();
+  ChildResult full = run_child(gen_command(pieces, reference.path()), scratch.path());
+  INFO(full.err);
+  REQUIRE(full.exit_code == 0);
+  double full_seconds = std::chrono::duration<double>(Clock::now() - started).count();
+
+  unsigned seed = std::random_device{}();
+  INFO("random seed " << seed << ", an uninterrupted run took " << full_seconds << " s");
+  std::mt19937 rng(seed);
+  int interrupted = 0;
+  for (int k = 0; k < kills; ++k) {
+    // The first kill comes early enough to find the program still at work whatever the load;
+    // later runs skip what is done, and may finish before their moment comes.
+    double at = std::uniform_real_distribution<double>(0, full_seconds * (k == 0 ? 0.5 : 1.0))(rng);
+    ChildProcess child(gen_command(pieces, work.path()), scratch.path());
+    auto deadline = Clock::now() + std::chrono::duration<double>(at);
+    while (Clock::now() < deadline && child.running())
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    bool killed = child.running();
+    if (killed) child.kill(SIGKILL);
+    ChildResult r = child.wait();
+    INFO("run " << k << " " << (killed ? "killed" : "finished") << " after " << at
+                << " s: " << r.err);
+    if (killed) {
+      REQUIRE(r.signal == SIGKILL);
+      ++interrupted;
+    } else {
+      REQUIRE(r.exit_code == 0);
+    }
+    int temporaries = 0;
+    require_complete_files(work.path(), temporaries);
+    if (!killed) {
+      REQUIRE(temporaries == 0);
+      break;  // the set is complete
+    }
+  }
+  CHECK(interrupted >= 1);
+
+  ChildResult resumed = run_child(gen_command(pieces, work.path()), scratch.path());
+  INFO(resumed.err);
+  REQUIRE(resumed.exit_code == 0);
+  require_same_files(work.path(), reference.path());
+}
+
+}  // namespace
+
+TEST_CASE("gen: killed at random moments, resumes to the bytes of an uninterrupted run (3)",
+          "[interrupt]") {
+  kill_and_resume(3, 6);
+}
+
+// About a minute in Release: run by its own CTest entry (tests/CMakeLists.txt).
+TEST_CASE("gen: killed at random moments, resumes to the bytes of an uninterrupted run (4)",
+          "[.][slow][interrupt]") {
+  kill_and_resume(4, 6);
+}
+
+TEST_CASE("gen: a file size limit stops it with a clear message; a rerun finishes the job",
+          "[interrupt]") {
+  TempDir reference("fsize-reference"), work("fsize-work"), scratch("fsize-scratch");
+  REQUIRE(run_child(gen_command(3, reference.path()), scratch.path()).exit_code == 0);
+  uintmax_t largest = 0;
+  for (const auto& e : fs::directory_iterator(reference.path()))
+    largest = std::max(largest, fs::file_size(e.path()));
+
+  // Each limit is below the largest file, so each run must fail, each a little further on.
+  int previous_files = -1;
+  for (uintmax_t limit : {uintmax_t(1000), largest / 3, 2 * largest / 3, largest - 1}) {
+    ChildOptions options;
+    options.file_size_limit = long(limit);
+    ChildResult r = run_child(gen_command(3, work.path()), scratch.path(), options);
+    INFO("limit " << limit << " bytes: " << r.err);
+    REQUIRE(r.signal == 0);  // SIGXFSZ is ignored: the write fails with EFBIG instead
+    REQUIRE(r.exit_code == 1);
+    CHECK_THAT(r.err, Catch::Contains("the file size limit was reached"));
+    CHECK_THAT(r.err, Catch::Contains("run the same command again to resume"));
+    int temporaries = 0;
+    int files = require_complete_files(work.path(), temporaries);
+    CHECK(temporaries == 0);
+    CHECK(files >= previous_files);
+    previous_files = files;
+  }
+
+  ChildResult rerun = run_child(gen_command(3, work.path()), scratch.path());
+  INFO(rerun.err);
+  REQUIRE(rerun.exit_code == 0);
+  require_same_files(work.path(), reference.path());
+}

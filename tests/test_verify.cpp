@@ -1,0 +1,253 @@
+// ewn verify's logic: it accepts generated tables and finds every kind of damage, naming the
+// file, the class and an offending position.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "brute_force_solver.h"
+#include "child_process.h"
+#include "generator.h"
+#include "index.h"
+#include "notation.h"
+#include "table_format.h"
+#include "temp_dir.h"
+#include "test_util.h"
+#include "verify.h"
+
+using namespace ewn;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The <= 3-piece tables made by the generator, once per test run.
+const fs::path& pristine_set() {
+  static test::TempDir dir("verify-pristine");
+  static bool made = false;
+  if (!made) {
+    GenOptions opt;
+    opt.pieces = 3;
+    opt.out = dir.path();
+    opt.progress = false;
+    generate(opt);
+    made = true;
+  }
+  return dir.path();
+}
+
+// A copy of the pristine tables (the .ewt files only) to damage.
+test::TempDir copy_of_pristine(const std::string& tag) {
+  test::TempDir dir(tag);
+  for (const auto& e : fs::directory_iterator(pristine_set()))
+    if (e.path().extension() == kTableExtension)
+      fs::copy_file(e.path(), dir.path() / e.path().filename());
+  return dir;
+}
+
+VerifyOptions quiet(int threads = 0) {
+  VerifyOptions opt;
+  opt.threads = threads;
+  return opt;
+}
+
+const TableReport& report_of(const VerifyReport& r, const std::string& name) {
+  for (const TableReport& t : r.tables)
+    if (t.material.name() == name) return t;
+  FAIL("no report for " << name);
+  throw;
+}
+
+// A valid entry of `mc` whose stored value can move by `delta` units and stay in 0..65535.
+uint64_t movable_entry(MaterialClass mc, const std::vector<uint16_t>& values, int delta,
+                       uint64_t start) {
+  PositionIndex index(mc);
+  SquareList sq{};
+  for (uint64_t i = start; i < index.size(); ++i)
+    if (index.unrank(i, sq) && values[i] + delta >= 0 && values[i] + delta <= 65535) return i;
+  FAIL("no entry to change in " << mc.name());
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("verify: generated tables pass, with 1 and 2 threads alike", "[verify]") {
+  for (int threads : {1, 2}) {
+    VerifyReport r = verify_tables(pristine_set(), quiet(threads));
+    INFO("threads " << threads);
+    CHECK(r.ok());
+    CHECK(r.max_pieces == 3);
+    CHECK(r.tables.size() == 19);
+    // Every canonical position with 2 or 3 pieces was recomputed.
+    uint64_t canonical = 0;
+    for (int n = 2; n <= 3; ++n)
+      for (MaterialClass mc : material_classes(n)) canonical += PositionIndex(mc).canonical_count();
+    CHECK(r.positions == canonical);
+    CHECK(r.mismatches == 0);
+    CHECK(r.max_difference <= kVerifyTolerance);
+    CHECK(r.max_difference > 0);  // rounding is visible: the comparison really happened
+  }
+}
+
+TEST_CASE("verify: the expectimax step agrees with brute force on exact children", "[verify]") {
+  test::BruteForceSolver<double> brute;
+  test::Rng rng(99);
+  for (int k = 0; k < 3000; ++k) {
+    Position pos = test::random_position(rng, 2 + k % 3, true);
+    pos.to_move = Red;  // tables show the side to move as Red
+    if (pos.winner()) continue;
+    double got = recompute_value(pos, [&](const Position& child) { return brute.value(child); });
+    REQUIRE(got == Approx(brute.value(pos)).margin(1e-12));
+  }
+}
+
+TEST_CASE("verify: every child of a position lies in child_classes", "[verify]") {
+  test::Rng rng(5);
+  for (int k = 0; k < 20000; ++k) {
+    Position pos = test::random_position(rng, 2 + k % 6, true);
+    pos.to_move = Red;
+    if (pos.winner()) continue;
+    MaterialClass mc = canonical_key(pos).material;
+    auto children = child_classes(mc);
+    for (Move m : all_moves(pos)) {
+      Position next = pos;
+      next.play(m);
+      if (next.winner()) continue;
+      MaterialClass child = canonical_key(next).material;
+      INFO(format_position(pos) << " " << format_move(m));
+      REQUIRE(std::find(children.begin(), children.end(), child) != children.end());
+    }
+  }
+}
+
+TEST_CASE("verify: a wrong value with valid checksums is found and named", "[verify]") {
+  test::TempDir dir = copy_of_pristine("verify-wrong");
+  auto parsed = parse_material_class("23v1");
+  REQUIRE(parsed);
+  MaterialClass mc = *parsed;
+  fs::path file = dir.path() / table_file_name(mc);
+  std::vector<uint16_t> values = read_table(file, mc);
+  // Off by 3 units: whatever the rounding, at least 2 units from what the children give.
+  int delta = GENERATE(3, -3, 40000, -40000);
+  uint64_t changed = movable_entry(mc, values, delta, 1000);
+  values[changed] = uint16_t(values[changed] + delta);
+  write_table(file, mc, values);
+  REQUIRE_FALSE(check_table(file));  // the checksums cannot see it
+
+  VerifyReport r = verify_tables(dir.path(), quiet());
+  CHECK_FALSE(r.ok());
+  const TableReport& t = report_of(r, "23v1");
+  CHECK(t.problem.empty());
+  REQUIRE(t.mismatches >= 1);
+  bool listed = false;
+  for (const ValueMismatch& m : t.listed)
+    if (m.entry == changed) {
+      listed = true;
+      CHECK(m.stored == values[changed]);
+      CHECK(std::abs(m.recomputed - m.stored / 65535.0) > 1.9 / 65535);
+      // The position named is the one stored at that entry.
+      SquareList sq{};
+      PositionIndex(mc).unrank(changed, sq);
+      CHECK(format_position(m.position) == format_position(position_from_squares(mc, sq)));
+    }
+  CHECK(listed);
+  // The damage is confined to the class and the parents reading the entry (its twin 1v23).
+  for (const TableReport& other : r.tables)
+    if (other.material != mc && other.material != mc.flipped()) CHECK(other.ok());
+}
+
+TEST_CASE("verify: a damaged block is named and its dependants are not judged", "[verify]") {
+  test::TempDir dir = copy_of_pristine("verify-damaged");
+  fs::path file = dir.path() / "1v1.ewt";
+  {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(kHeaderBytes + 5);
+    char c;
+    f.read(&c, 1);
+    f.seekp(kHeaderBytes + 5);
+    c = char(c ^ 0x10);
+    f.write(&c, 1);
+  }
+  VerifyReport r = verify_tables(dir.path(), quiet());
+  CHECK_FALSE(r.ok());
+  const TableReport& t = report_of(r, "1v1");
+  CHECK(t.file == file);
+  CHECK(t.problem.find("corrupt block 0") != std::string::npos);
+  // 3-piece classes capture into 1v1: they cannot be judged, and say why.
+  const TableReport& parent = report_of(r, "12v1");
+  CHECK(parent.problem.find("needs 1v1.ewt") != std::string::npos);
+  CHECK(parent.positions == 0);
+}
+
+TEST_CASE("verify: missing and stray files are reported", "[verify]") {
+  test::TempDir dir = copy_of_pristine("verify-missing");
+  fs::remove(dir.path() / "1v23.ewt");
+  std::ofstream(dir.path() / "notaclass.ewt") << "x";
+  VerifyReport r = verify_tables(dir.path(), quiet());
+  CHECK_FALSE(r.ok());
+  CHECK(report_of(r, "1v23").problem.find("missing table file") != std::string::npos);
+  // Its twin reads it for every non-capturing move.
+  CHECK(report_of(r, "23v1").problem.find("needs 1v23.ewt") != std::string::npos);
+  REQUIRE(r.other_problems.size() == 1);
+  CHECK(r.other_problems[0].find("notaclass.ewt") != std::string::npos);
+  CHECK(report_of(r, "12v1").ok());
+
+  // --pieces 2 looks at the 2-piece table only, which is fine.
+  fs::remove(dir.path() / "notaclass.ewt");
+  VerifyOptions two = quiet();
+  two.max_pieces = 2;
+  VerifyReport r2 = verify_tables(dir.path(), two);
+  CHECK(r2.ok());
+  CHECK(r2.tables.size() == 1);
+}
+
+TEST_CASE("verify: a directory without tables is an error", "[verify]") {
+  test::TempDir dir("verify-empty");
+  CHECK_THROWS_WITH(verify_tables(dir.path()), Catch::Contains("no table files"));
+  CHECK_THROWS_WITH(verify_tables(dir.path() / "nope"), Catch::Contains("no such directory"));
+}
+
+TEST_CASE("ewn verify: exit codes and the report a user reads", "[verify]") {
+  test::TempDir dir = copy_of_pristine("verify-cli");
+  test::TempDir scratch("verify-cli-scratch");
+  auto verify = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {test::ewn_program(), "verify"});
+    args.push_back("--quiet");
+    return test::run_child(args, scratch.path());
+  };
+
+  test::ChildResult good = verify({dir.path().string()});
+  INFO(good.out << good.err);
+  CHECK(good.exit_code == 0);
+  CHECK_THAT(good.out, Catch::Contains("positions recomputed from their children"));
+  CHECK_THAT(good.out, Catch::Contains("OK: every table passes its checksums"));
+  test::ChildResult json = verify({dir.path().string(), "--json"});
+  CHECK(json.exit_code == 0);
+  CHECK_THAT(json.out, Catch::Contains("\"ok\":true"));
+
+  MaterialClass mc{0b110, 0b1};  // 23v1
+  fs::path file = dir.path() / table_file_name(mc);
+  std::vector<uint16_t> values = read_table(file, mc);
+  uint64_t changed = movable_entry(mc, values, 3, 500);
+  values[changed] = uint16_t(values[changed] + 3);
+  write_table(file, mc, values);
+  SquareList sq{};
+  PositionIndex(mc).unrank(changed, sq);
+  std::string position = format_position(position_from_squares(mc, sq));
+
+  test::ChildResult bad = verify({dir.path().string()});
+  INFO(bad.out << bad.err);
+  CHECK(bad.exit_code == 1);
+  CHECK_THAT(bad.out, Catch::Contains("FAILED 23v1 (" + file.string() + ")"));
+  CHECK_THAT(bad.out, Catch::Contains("entry " + std::to_string(changed) + ": " + position +
+                                      "  stored " + std::to_string(values[changed] / 65535.0)));
+  CHECK_THAT(bad.out, Catch::Contains("recomputed"));
+  CHECK_THAT(bad.err, Catch::Contains("has problems"));
+  test::ChildResult bad_json = verify({dir.path().string(), "--json"});
+  CHECK(bad_json.exit_code == 1);
+  CHECK_THAT(bad_json.out, Catch::Contains("\"position\":\"" + position + "\""));
+
+  test::ChildResult none = verify({(dir.path() / "none").string()});
+  CHECK(none.exit_code == 2);
+  CHECK_THAT(none.err, Catch::Contains("no such directory"));
+}
