@@ -14,6 +14,11 @@ void register_commands(CLI::App& app) {
   register_gen(app);
   register_probe(app);
   register_info(app);
+  register_match(app);
+  register_tune_eval(app);
+  register_move_quality(app);
+  register_play(app);
+  register_connect(app);
   register_verify(app);
 }
 

@@ -10,6 +10,11 @@ void register_show(CLI::App& app);
 void register_gen(CLI::App& app);
 void register_probe(CLI::App& app);
 void register_info(CLI::App& app);
+void register_match(CLI::App& app);
+void register_tune_eval(CLI::App& app);
+void register_move_quality(CLI::App& app);
+void register_play(CLI::App& app);
+void register_connect(CLI::App& app);
 void register_verify(CLI::App& app);
 
 // The exit code chosen by the subcommand that ran.

@@ -1,18 +1,18 @@
 // A bounded cache of decompressed blocks, shared by all probing threads.
 //
-// The cache is split into shards, each an LRU list under its own mutex, so that threads probing
-// different blocks rarely wait for each other. A hit copies the value out under the lock; a miss
-// is decompressed by the caller outside any lock and inserted afterwards (two threads missing
-// the same block at once both decompress it; the second copy is dropped).
+// The cache is split into shards, each under its own mutex, so that threads probing different
+// blocks rarely wait for each other. A shard finds a block through an open-addressing hash table
+// whose slots hold the block's key and data pointer, so a hit touches one slot and the value;
+// eviction is CLOCK (a hit only sets a flag in the slot). A miss is decompressed by the caller
+// outside any lock and inserted afterwards (two threads missing the same block at once both
+// decompress it; the second copy is dropped).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <list>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 namespace ewn {
@@ -25,14 +25,21 @@ class BlockCache {
 
   // The value at `offset` of the cached block `key`, or std::nullopt on a miss.
   std::optional<uint16_t> find(Key key, size_t offset);
-  // Adds a block of `count` values, evicting the least recently used blocks of its shard. A block
-  // larger than a shard is not kept.
+  // Adds a block of `count` values, evicting blocks of its shard as needed. A block larger than
+  // a shard's share of the capacity is not kept.
   void insert(Key key, std::unique_ptr<uint16_t[]> values, size_t count);
 
   size_t capacity_bytes() const { return capacity_; }
   size_t size_bytes() const;
 
  private:
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+  struct Slot {
+    Key key = 0;
+    const uint16_t* values = nullptr;
+    uint32_t entry = kEmpty;  // index into Shard::entries
+    bool referenced = false;  // CLOCK's second-chance flag
+  };
   struct Entry {
     Key key;
     std::unique_ptr<uint16_t[]> values;
@@ -40,9 +47,15 @@ class BlockCache {
   };
   struct Shard {
     std::mutex mutex;
-    std::list<Entry> lru;  // most recently used first
-    std::unordered_map<Key, std::list<Entry>::iterator> where;
+    std::vector<Slot> slots;     // power-of-two size, at most half full
+    std::vector<Entry> entries;  // the CLOCK ring
+    size_t hand = 0;
     size_t bytes = 0;
+
+    size_t find_slot(Key key) const;  // the key's slot, or the empty slot where it would go
+    void erase_slot(size_t i);
+    void grow();
+    void evict_one();
   };
   Shard& shard_of(Key key);
 

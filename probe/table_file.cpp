@@ -72,6 +72,9 @@ TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialCl
       throw TableError(path, "holds class " + class_or_code(header_.material) + ", expected " +
                                  expected->name() + " (a renamed file?)");
     validate_layout();
+    PositionIndex index(header_.material);
+    order_.emplace(index,
+                   std::span<const uint8_t>(header_.digit_order.data(), header_.digit_count));
   } catch (...) {
     ::munmap(map, size_);
     throw;
@@ -103,10 +106,13 @@ void TableFile::validate_layout() const {
     fail("block filter " + std::to_string(int(h.filter)) + " is not supported");
   if (h.compressor != Compressor::Zstd)
     fail("compressor " + std::to_string(int(h.compressor)) + " is not supported");
-  uint64_t entries = PositionIndex(mc).size();
-  if (h.entry_count != entries)
+  PositionIndex index(mc);
+  if (h.entry_count != index.size())
     fail("holds " + std::to_string(h.entry_count) + " entries, class " + mc.name() + " has " +
-         std::to_string(entries));
+         std::to_string(index.size()));
+  std::span<const uint8_t> digits(h.digit_order.data(), h.digit_count);
+  if (h.digit_count > h.digit_order.size()) fail("corrupt header (digit count)");
+  if (auto problem = EntryOrder::check(index, digits)) fail("corrupt header (" + *problem + ")");
   if (h.block_entries == 0) fail("corrupt header (block size 0)");
   if (h.block_count != (h.entry_count + h.block_entries - 1) / h.block_entries)
     fail("corrupt header (block count does not match the entry count)");
@@ -180,9 +186,12 @@ std::optional<std::string> TableFile::verify_body() const {
 std::vector<uint16_t> read_table(const std::filesystem::path& path,
                                  std::optional<MaterialClass> expected) {
   TableFile file(path, expected);
-  std::vector<uint16_t> values(file.entry_count());
+  std::vector<uint16_t> stored(file.entry_count());
   for (uint64_t b = 0; b < file.block_count(); ++b)
-    file.read_block(b, values.data() + b * file.block_entries());
+    file.read_block(b, stored.data() + b * file.block_entries());
+  if (file.order().is_identity()) return stored;
+  std::vector<uint16_t> values(stored.size());
+  for (uint64_t p = 0; p < stored.size(); ++p) values[file.order().index_at(p)] = stored[p];
   return values;
 }
 

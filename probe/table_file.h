@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "entry_order.h"
 #include "table_format.h"
 
 namespace ewn {
@@ -28,12 +29,15 @@ class TableFile {
   uint32_t block_entries() const { return header_.block_entries; }
   uint64_t block_count() const { return header_.block_count; }
   uint64_t file_bytes() const { return header_.file_bytes; }
+  // Where each PositionIndex entry is stored (blocks hold entries in file order).
+  const EntryOrder& order() const { return *order_; }
   // Number of entries in `block` (the last one may be short).
   size_t block_size(uint64_t block) const;
   // Compressed bytes of `block`.
   uint64_t block_compressed_bytes(uint64_t block) const;
 
-  // Verifies the block's checksum and decompresses it into out[0, block_size(block)).
+  // Verifies the block's checksum and decompresses it into out[0, block_size(block)): the
+  // entries at file positions block * block_entries() and on.
   // Throws TableError naming the file and the block.
   void read_block(uint64_t block, uint16_t* out) const;
 
@@ -50,6 +54,7 @@ class TableFile {
 
   std::filesystem::path path_;
   TableHeader header_;
+  std::optional<EntryOrder> order_;
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
 };

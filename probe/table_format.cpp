@@ -28,6 +28,8 @@ enum : size_t {
   kAtFileBytes = 64,
   kAtMetadataChecksum = 72,
   kAtBodyChecksum = 80,
+  kAtDigitCount = 88,
+  kAtDigitOrder = 89,       // 11 bytes
   kAtHeaderChecksum = 120,  // XXH64 of bytes [0, 120)
 };
 
@@ -64,6 +66,9 @@ void serialize_header(const TableHeader& h, uint8_t out[kHeaderBytes]) {
   put<uint64_t>(out, kAtFileBytes, h.file_bytes);
   put<uint64_t>(out, kAtMetadataChecksum, h.metadata_checksum);
   put<uint64_t>(out, kAtBodyChecksum, h.body_checksum);
+  put<uint8_t>(out, kAtDigitCount, h.digit_count);
+  for (size_t k = 0; k < h.digit_order.size(); ++k)
+    put<uint8_t>(out, kAtDigitOrder + k, h.digit_order[k]);
   put<uint64_t>(out, kAtHeaderChecksum, XXH64(out, kAtHeaderChecksum, 0));
 }
 
@@ -98,6 +103,9 @@ TableHeader parse_header(const std::filesystem::path& file, const uint8_t* in, s
   h.file_bytes = get<uint64_t>(in, kAtFileBytes);
   h.metadata_checksum = get<uint64_t>(in, kAtMetadataChecksum);
   h.body_checksum = get<uint64_t>(in, kAtBodyChecksum);
+  h.digit_count = get<uint8_t>(in, kAtDigitCount);
+  for (size_t k = 0; k < h.digit_order.size(); ++k)
+    h.digit_order[k] = get<uint8_t>(in, kAtDigitOrder + k);
   if (get<uint8_t>(in, kAtPieces) != h.material.piece_count())
     throw TableError(file, "corrupt header (piece count does not match the material class)");
   return h;

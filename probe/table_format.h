@@ -8,6 +8,7 @@
 // header has one, and the body (everything after the header) has one.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -16,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "index.h"
 #include "material.h"
 
 namespace ewn {
@@ -72,6 +74,10 @@ struct TableHeader {
   uint64_t file_bytes = 0;
   uint64_t metadata_checksum = 0;  // XXH64 of the offsets and checksums arrays together
   uint64_t body_checksum = 0;      // XXH64 of bytes [kHeaderBytes, file_bytes)
+  // The order of significance of the index digits in the file (entry_order.h); `digit_count`
+  // is the class's piece count - 1.
+  uint8_t digit_count = 0;
+  std::array<uint8_t, kMaxPieces - 1> digit_order{};
 };
 
 // Header <-> bytes. parse_header checks the magic, the version and the header checksum and
@@ -85,12 +91,14 @@ std::string table_file_name(MaterialClass mc);
 struct WriteOptions {
   uint32_t block_entries = kDefaultBlockEntries;
   int zstd_level = kDefaultZstdLevel;
+  // The entry order (entry_order.h); empty: the writer tries candidates and keeps the best.
+  std::vector<uint8_t> entry_order;
   int threads = 0;  // 0: OpenMP's default
 };
 
 // Writes a complete table file for class mc (values in PositionIndex order, one per entry,
-// including waste entries). Throws TableError on any failure (disk full included); the data is
-// fsynced before it returns.
+// including waste entries). Entries no probe reads (see read_entries.h) are stored as filler,
+// not as the given value. Throws TableError on any failure (disk full included).
 void write_table(const std::filesystem::path& path, MaterialClass mc,
                  std::span<const uint16_t> values);
 void write_table(const std::filesystem::path& path, MaterialClass mc,

@@ -48,12 +48,13 @@ const TableFile& Tablebase::file(MaterialClass mc) const {
 
 uint16_t Tablebase::entry(const TableKey& key) const {
   const TableFile& f = file(key.material);
-  uint64_t block = key.index / f.block_entries();
-  size_t offset = size_t(key.index % f.block_entries());
+  uint64_t at = f.order().file_position(key.index);
+  uint64_t block = at / f.block_entries();
+  size_t offset = size_t(at % f.block_entries());
   BlockCache::Key cache_key = (uint64_t(slot_of(key.material)) << 40) | block;
   if (auto v = cache_.find(cache_key, offset)) return *v;
   size_t count = f.block_size(block);
-  auto values = std::make_unique<uint16_t[]>(count);
+  auto values = std::make_unique_for_overwrite<uint16_t[]>(count);
   f.read_block(block, values.get());
   uint16_t v = values[offset];
   cache_.insert(cache_key, std::move(values), count);

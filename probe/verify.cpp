@@ -1,5 +1,7 @@
 #include "verify.h"
 
+#include "read_entries.h"
+
 #include <omp.h>
 
 #include <algorithm>
@@ -80,6 +82,12 @@ void TableStore::load(MaterialClass mc) {
     }
     if (!bad.empty()) throw TableError(path, bad);
     if (auto problem = file.verify_body()) throw TableError(path, *problem);
+    // Blocks hold the entries in the table's own order; verify works in PositionIndex order.
+    if (!file.order().is_identity()) {
+      std::vector<uint16_t> by_index(s.values.size());
+      for (uint64_t p = 0; p < s.values.size(); ++p) by_index[file.order().index_at(p)] = s.values[p];
+      s.values = std::move(by_index);
+    }
     s.loaded = true;
   } catch (const TableError& e) {
     s.problem = e.problem();
@@ -146,7 +154,9 @@ void recompute_class(MaterialClass mc, const TableStore& store, const VerifyOpti
     for (int64_t c = 0; c < chunks; ++c) {
       uint64_t begin = uint64_t(c) * kChunkEntries, end = std::min(size, begin + kChunkEntries);
       for (uint64_t i = begin; i < end; ++i) {
-        if (!index.unrank(i, sq)) continue;
+        // Entries no probe reads hold filler (read_entries.h), not values.
+        if (!entry_is_read(index, i)) continue;
+        index.unrank(i, sq);
         Position pos = position_from_squares(mc, sq);
         double recomputed = recompute_value(pos, stored);
         double difference = std::abs(recomputed - own[i] / kFixedOne);

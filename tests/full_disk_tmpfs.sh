@@ -17,15 +17,16 @@ fi
 
 "$ewn" gen --pieces 3 --keep-exact 3 --out "$work/reference" --quiet >/dev/null
 mkdir "$work/disk"
-"${ns[@]}" bash -s "$ewn" "$work" <<'SCRIPT'
+# Disk sizes from a tenth to nine tenths of what the set occupies: each too small, each larger.
+total_k=$(du -sk "$work/reference" | cut -f1)
+sizes="$((total_k / 10 + 4))k $((total_k * 4 / 10))k $((total_k * 7 / 10))k $((total_k * 9 / 10))k"
+"${ns[@]}" bash -s "$ewn" "$work" "$sizes" <<'SCRIPT'
 set -euo pipefail
 ewn=$1
 work=$2
+read -r -a sizes <<< "$3"
 disk=$work/disk
 fail() { echo "FAIL: $*"; exit 1; }
-# The <= 3-piece set with its exact values needs about 1 MB: each of these sizes is too small,
-# each a little larger than the one before.
-sizes=(8k 40k 200k 600k)
 mount -t tmpfs -o size=${sizes[0]} tmpfs "$disk"
 previous=0
 for size in "${sizes[@]}"; do

@@ -1,8 +1,6 @@
-// Shared by the probe tests: a temporary directory, random positions, and the tables of every
-// class with <= 3 pieces computed by the reference solver and written once per test run.
+// Shared by the probe tests: random positions, and the tables of every class with <= 3 pieces
+// computed by the reference solver and written once per test run.
 #pragma once
-
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -14,27 +12,9 @@
 #include "index.h"
 #include "reference_solver.h"
 #include "table_format.h"
+#include "temp_dir.h"
 
 namespace ewn::test {
-
-class ScratchDir {
- public:
-  explicit ScratchDir(const std::string& tag) {
-    path_ = std::filesystem::temp_directory_path() /
-            ("ewn-probe-test-" + tag + "-" + std::to_string(getpid()));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 // A position with the given piece numbers (bit masks) on random distinct squares, `side` to move.
 // May be decided.
@@ -75,7 +55,7 @@ inline Position random_undecided_position(std::mt19937_64& rng, int pieces) {
 // options into a directory that lives for the whole test run.
 struct ReferenceTables {
   static constexpr int kPieces = 3;
-  ScratchDir dir{"reference"};
+  TempDir dir{"probe-reference"};
   ReferenceSolver solver;
   std::map<MaterialClass, std::vector<uint16_t>> values;
 

@@ -11,6 +11,7 @@
 
 #include "brute_force_solver.h"
 #include "exact_file.h"
+#include "generated_set.h"
 #include "generator.h"
 #include "index.h"
 #include "symmetry.h"
@@ -21,21 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Generates the <= `pieces` set once per test run into a temporary directory.
-const fs::path& generated_set(int pieces) {
-  static std::map<int, test::TempDir> dirs;
-  auto it = dirs.find(pieces);
-  if (it == dirs.end()) {
-    it = dirs.emplace(pieces, test::TempDir("gen" + std::to_string(pieces))).first;
-    GenOptions opt;
-    opt.pieces = pieces;
-    opt.out = it->second.path();
-    opt.progress = false;
-    opt.keep_exact_up_to = pieces;  // the tests read the exact values of every class
-    generate(opt);
-  }
-  return it->second.path();
-}
+using test::generated_set;
 
 struct ClassValues {
   PositionIndex index;

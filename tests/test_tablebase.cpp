@@ -6,6 +6,8 @@
 #include <fstream>
 #include <thread>
 
+#include "exact_file.h"
+#include "generated_set.h"
 #include "movegen.h"
 #include "notation.h"
 #include "probe_fixtures.h"
@@ -62,6 +64,37 @@ TEST_CASE("tablebase: random positions and their twins agree with the solver") {
   }
 }
 
+TEST_CASE("tablebase: generated 4-piece tables probe to the generator's values, twins equal") {
+  const auto& dir = generated_set(4);
+  Tablebase tb(dir);
+  REQUIRE(tb.max_pieces() == 4);
+  std::map<MaterialClass, ExactFile> exact;
+  std::mt19937_64 rng(4);
+  for (int trial = 0; trial < 20000; ++trial) {
+    Position pos = random_undecided_position(rng, 4);
+    INFO(format_position(pos));
+    TableKey key = canonical_key(pos);
+    auto it = exact.find(key.material);
+    if (it == exact.end())
+      it = exact
+               .emplace(key.material,
+                        ExactFile(dir / exact_file_name(key.material), key.material, false))
+               .first;
+    double v = *tb.value(pos);
+    REQUIRE(std::abs(v - it->second.values()[key.index]) <= kTolerance);
+    CHECK(*tb.value(mirror(pos)) == v);
+    CHECK(*tb.value(flip_colours(pos)) == v);
+    CHECK(*tb.value(renumber(pos, Red)) == v);
+    CHECK(*tb.value(renumber(pos, Blue)) == v);
+    int die = 1 + trial % 6;
+    auto moves = tb.best_moves(pos, die);
+    REQUIRE(moves);
+    REQUIRE(int(moves->size()) == legal_moves(pos, die).size);
+  }
+  Position five = random_undecided_position(rng, 5);
+  CHECK_FALSE(tb.value(five));
+}
+
 TEST_CASE("tablebase: best moves are the solver's, sorted, winning moves marked") {
   auto& ref = ReferenceTables::get();
   Tablebase tb(ref.dir.path());
@@ -106,7 +139,7 @@ TEST_CASE("tablebase: decided and uncovered positions") {
   CHECK_FALSE(tb.value(four));
   CHECK_FALSE(tb.best_moves(four, 1));
   // An empty directory covers nothing but decided positions.
-  ScratchDir empty("empty");
+  TempDir empty("probe-empty");
   Tablebase none(empty.path());
   CHECK(none.max_pieces() == 0);
   CHECK_FALSE(none.value(parse_position("r14/5/5/5/4b1 r").position));
@@ -139,7 +172,7 @@ TEST_CASE("tablebase: any cache size and many threads give the same values") {
 }
 
 TEST_CASE("tablebase: a missing or damaged file is an error naming it, never a wrong value") {
-  ScratchDir dir("tb-damage");
+  TempDir dir("probe-tb-damage");
   copy_tables(ReferenceTables::get().dir.path(), dir.path());
   MaterialClass mc = *parse_material_class("12v1");
   auto path = dir.path() / table_file_name(mc);

@@ -1,0 +1,212 @@
+// bench_probe: probe latency (cached and first touch) and table size per unique position.
+//
+//   bench_probe --tables DIR [--pieces N] [--positions K] [--seed S]
+//
+// Positions are random undecided positions with exactly N pieces (random material and side to
+// move). Times are medians over single probes (first touch) or over batches of 64 probes
+// (cached, where a single probe is too short to time alone); first touch is also given in CPU
+// time of the thread, which a busy machine inflates less. The files are expected to be in
+// the operating system's page cache (run it twice after generating, or read them once).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "index.h"
+#include "tablebase.h"
+
+using namespace ewn;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+Position random_undecided(std::mt19937_64& rng, int pieces) {
+  for (;;) {
+    int red =
+        std::uniform_int_distribution<int>(std::max(1, pieces - 6), std::min(6, pieces - 1))(rng);
+    std::array<int, 6> numbers = {1, 2, 3, 4, 5, 6};
+    std::array<Square, kSquares> squares;
+    for (int s = 0; s < kSquares; ++s) squares[s] = Square(s);
+    std::shuffle(squares.begin(), squares.end(), rng);
+    Position pos;
+    int next = 0;
+    for (Side side : {Red, Blue}) {
+      std::shuffle(numbers.begin(), numbers.end(), rng);
+      int count = side == Red ? red : pieces - red;
+      for (int i = 0; i < count; ++i) pos.put(side, numbers[i], squares[next++]);
+    }
+    pos.to_move = Side(rng() & 1);
+    if (!pos.winner()) return pos;
+  }
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+double percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[std::min(v.size() - 1, size_t(p * v.size()))];
+}
+double ns_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
+}
+// CPU time of this thread: unlike wall time it does not count waiting for a core on a busy
+// machine.
+double thread_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) * 1e9 + double(ts.tv_nsec);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string dir;
+  int pieces = 0, count = 20000;
+  uint64_t seed = 1;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string a = argv[i];
+    if (a == "--tables")
+      dir = argv[i + 1];
+    else if (a == "--pieces")
+      pieces = std::atoi(argv[i + 1]);
+    else if (a == "--positions")
+      count = std::atoi(argv[i + 1]);
+    else if (a == "--seed")
+      seed = std::strtoull(argv[i + 1], nullptr, 10);
+    else {
+      std::fprintf(stderr, "bench_probe: unknown option %s\n", a.c_str());
+      return 2;
+    }
+  }
+  if (dir.empty()) {
+    std::fprintf(stderr,
+                 "usage: bench_probe --tables DIR [--pieces N] [--positions K] [--seed S]\n");
+    return 2;
+  }
+  try {
+    Tablebase probe_dir(dir);
+    if (pieces == 0) pieces = probe_dir.max_pieces();
+    if (pieces < 2 || pieces > probe_dir.max_pieces()) {
+      std::fprintf(stderr, "bench_probe: %s covers up to %d pieces\n", dir.c_str(),
+                   probe_dir.max_pieces());
+      return 2;
+    }
+
+    // Size: total file bytes over unique positions, for the whole set <= pieces.
+    uint64_t bytes = 0, positions = 0;
+    for (int n = 2; n <= pieces; ++n) {
+      uint64_t b = 0, p = 0;
+      for (MaterialClass mc : material_classes(n)) {
+        b += std::filesystem::file_size(probe_dir.path_of(mc));
+        p += PositionIndex(mc).canonical_count();
+      }
+      std::printf("size %d pieces: %llu bytes, %llu positions, %.3f bytes/position\n", n,
+                  (unsigned long long)b, (unsigned long long)p, double(b) / double(p));
+      bytes += b;
+      positions += p;
+    }
+    std::printf("size <= %d pieces: %llu bytes, %llu positions, %.3f bytes/position\n", pieces,
+                (unsigned long long)bytes, (unsigned long long)positions,
+                double(bytes) / double(positions));
+
+    std::mt19937_64 rng(seed);
+    std::vector<Position> sample;
+    for (int i = 0; i < count; ++i) sample.push_back(random_undecided(rng, pieces));
+
+    // First use of a class: open + map + validate + first block.
+    {
+      Tablebase tb(dir);
+      std::vector<double> times;
+      std::set<MaterialClass> seen;
+      for (const Position& p : sample) {
+        MaterialClass mc = canonical_key(p).material;
+        if (!seen.insert(mc).second) continue;
+        auto t0 = Clock::now();
+        volatile double v = *tb.value(p);
+        (void)v;
+        times.push_back(ns_since(t0));
+      }
+      std::printf(
+          "first use of a table file (open, map, first block): median %.0f ns, p90 %.0f ns (%zu "
+          "files)\n",
+          median(times), percentile(times, 0.9), times.size());
+    }
+
+    // First touch of a block in an open file; then cached probes of the same positions.
+    Tablebase tb(dir, size_t(count) * 2 * 65536);
+    for (int n = 2; n <= pieces; ++n)
+      for (MaterialClass mc : material_classes(n)) tb.file(mc);
+    std::vector<double> first, first_cpu;
+    std::set<std::pair<MaterialClass, uint64_t>> blocks;
+    for (const Position& p : sample) {
+      TableKey key = canonical_key(p);
+      uint64_t block = key.index / tb.file(key.material).block_entries();
+      bool fresh = blocks.insert({key.material, block}).second;
+      double c0 = thread_ns();
+      auto t0 = Clock::now();
+      volatile double v = *tb.value(p);
+      (void)v;
+      if (fresh) {
+        first.push_back(ns_since(t0));
+        first_cpu.push_back(thread_ns() - c0);
+      }
+    }
+    std::printf(
+        "first touch of a block (file open): median %.0f ns, p90 %.0f ns; CPU time median %.0f "
+        "ns (%zu blocks)\n",
+        median(first), percentile(first, 0.9), median(first_cpu), first.size());
+
+    constexpr size_t kBatch = 64;
+    std::vector<double> cached;
+    for (int round = 0; round < 5; ++round)
+      for (size_t i = 0; i + kBatch <= sample.size(); i += kBatch) {
+        auto t0 = Clock::now();
+        double sum = 0;
+        for (size_t j = i; j < i + kBatch; ++j) sum += *tb.value(sample[j]);
+        volatile double keep = sum;
+        (void)keep;
+        cached.push_back(ns_since(t0) / kBatch);
+      }
+    std::printf("cached probe, all %zu positions: median %.0f ns, p90 %.0f ns (%zu blocks)\n",
+                sample.size(), median(cached), percentile(cached, 0.9), blocks.size());
+
+    // The same with a small working set (the first 1024 positions), as in a search that keeps
+    // probing near one position: the blocks stay in the processor's caches.
+    std::vector<double> hot;
+    size_t hot_count = std::min<size_t>(1024, sample.size());
+    for (int round = 0; round < 50; ++round)
+      for (size_t i = 0; i + kBatch <= hot_count; i += kBatch) {
+        auto t0 = Clock::now();
+        double sum = 0;
+        for (size_t j = i; j < i + kBatch; ++j) sum += *tb.value(sample[j]);
+        volatile double keep = sum;
+        (void)keep;
+        hot.push_back(ns_since(t0) / kBatch);
+      }
+    std::printf("cached probe, %zu positions: median %.0f ns, p90 %.0f ns\n", hot_count,
+                median(hot), percentile(hot, 0.9));
+
+    // The key alone, to show what the cache lookup adds.
+    std::vector<double> keys;
+    for (size_t i = 0; i + kBatch <= sample.size(); i += kBatch) {
+      auto t0 = Clock::now();
+      uint64_t sum = 0;
+      for (size_t j = i; j < i + kBatch; ++j) sum += canonical_key(sample[j]).index;
+      volatile uint64_t keep = sum;
+      (void)keep;
+      keys.push_back(ns_since(t0) / kBatch);
+    }
+    std::printf("canonical_key alone: median %.0f ns\n", median(keys));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_probe: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,42 @@
+// Search effort by depth and pruning mode: nodes and time of a fixed-depth search from the
+// opening positions of random setups (each with a random die).
+//   bench_search [positions=20] [max_depth=5]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+#include "rng.h"
+#include "search.h"
+#include "setup.h"
+
+using namespace ewn;
+
+int main(int argc, char** argv) {
+  int positions = argc > 1 ? std::atoi(argv[1]) : 20;
+  int max_depth = argc > 2 ? std::atoi(argv[2]) : 5;
+  struct Mode {
+    const char* name;
+    bool star1, star2;
+  } modes[] = {{"plain", false, false}, {"star1", true, false}, {"star2", true, true}};
+  std::printf("%-6s %5s %12s %10s %12s\n", "prune", "depth", "nodes/pos", "ms/pos", "nodes/s");
+  for (const Mode& mode : modes) {
+    for (int depth = 1; depth <= max_depth; ++depth) {
+      SearchOptions o;
+      o.star1 = mode.star1;
+      o.star2 = mode.star2;
+      o.use_tt = false;
+      Search search(o);
+      Rng rng(7);
+      uint64_t nodes = 0;
+      auto t0 = std::chrono::steady_clock::now();
+      for (int i = 0; i < positions; ++i) {
+        Position pos = random_setup(rng.next(), i % 2 ? Blue : Red);
+        search.die_value(pos, rng.die(), depth);
+        nodes += search.nodes();
+      }
+      double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      std::printf("%-6s %5d %12.0f %10.2f %12.0f\n", mode.name, depth, double(nodes) / positions,
+                  1000 * s / positions, nodes / s);
+    }
+  }
+}

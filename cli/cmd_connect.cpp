@@ -1,0 +1,131 @@
+// ewn connect: play as a client of the contest test server.
+#include <ctime>
+#include <fstream>
+#include <iostream>
+
+#include "commands.h"
+#include "server_client.h"
+#include "tables_dir.h"
+
+namespace ewn::cli {
+
+namespace {
+
+struct ConnectOptions {
+  std::string host = "127.0.0.1";
+  int port = 50006;
+  std::string name = "ewn";
+  std::string engine = "expectimax";
+  std::string tables;
+  std::string time_limit = "5s", margin = "500ms", grace = "30ms", wait = "0s";
+  std::string log;
+  bool verbose = false;
+};
+
+std::string default_log_name() {
+  std::time_t t = std::time(nullptr);
+  char buf[64];
+  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::localtime(&t));
+  return std::string("ewn-connect-") + buf + ".log";
+}
+
+int run_connect(const ConnectOptions& opt) {
+  ClientConfig config;
+  config.host = opt.host;
+  config.port = opt.port;
+  config.name = opt.name;
+  config.verbose = opt.verbose;
+  if (opt.name.empty() || opt.name.find_first_of("\r\n") != std::string::npos) {
+    std::cerr << "ewn connect: --name must be a non-empty single line\n";
+    return 2;
+  }
+  auto duration = [](const std::string& text, const char* name, Duration& out, bool zero_ok) {
+    auto d = parse_duration(text);
+    if (!d && text == "0") d = Duration(0);
+    if (!d || (!zero_ok && d->count() <= 0)) {
+      std::cerr << "ewn connect: " << name << " '" << text
+                << "' is not a duration (write e.g. 500ms, 5s)\n";
+      return false;
+    }
+    out = *d;
+    return true;
+  };
+  if (!duration(opt.time_limit, "--time-limit", config.server_limit, false) ||
+      !duration(opt.margin, "--margin", config.margin, true) ||
+      !duration(opt.grace, "--grace", config.die_grace, true) ||
+      !duration(opt.wait, "--wait", config.connect_wait, true))
+    return 2;
+  if (config.margin >= config.server_limit) {
+    std::cerr << "ewn connect: --margin must be smaller than --time-limit\n";
+    return 2;
+  }
+
+  std::unique_ptr<Engine> engine;
+  std::string notes;
+  try {
+    engine = make_contest_engine(opt.engine, opt.tables, default_tables_dir(), notes);
+  } catch (const SpecError& e) {
+    std::cerr << "ewn connect: bad engine: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "ewn connect: " << e.what() << "\n";
+    return 1;
+  }
+  std::ofstream log;
+  std::string log_path = opt.log.empty() ? default_log_name() : opt.log;
+  if (log_path != "none") {
+    log.open(log_path, std::ios::app);
+    if (!log) {
+      std::cerr << "ewn connect: cannot write the log file '" << log_path << "'\n";
+      return 2;
+    }
+    log << "# ewn connect: " << notes << "; positions and moves in SPEC section 3 notation\n";
+  }
+  std::cout << notes << "\n";
+  if (log.is_open()) std::cout << "log: " << log_path << "\n";
+
+  ServerClient client(config, *engine, std::cout, log.is_open() ? &log : nullptr);
+  ClientReport report = client.run();
+  std::cout << report.games.size() << " games: won " << report.wins() << ", lost "
+            << report.losses();
+  if (report.unfinished()) std::cout << ", unfinished " << report.unfinished();
+  std::cout << "\n";
+  if (log.is_open())
+    log << "summary games=" << report.games.size() << " won=" << report.wins()
+        << " lost=" << report.losses() << " unfinished=" << report.unfinished() << "\n\n";
+  if (!report.error.empty()) {
+    std::cerr << "ewn connect: " << report.error << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_connect(CLI::App& app) {
+  auto opt = std::make_shared<ConnectOptions>();
+  auto* cmd = app.add_subcommand("connect", "Play as a client of the contest test server");
+  cmd->footer(
+      "The server sends <board>|<die> each turn and 'close' at the end; the engine answers\n"
+      "<piece>|<direction> within the time limit. Results are inferred from the boards.\n"
+      "See docs/CONTEST.md.\n\n"
+      "Example:\n  ewn connect --name TEAM42 --engine expectimax --tables data");
+  cmd->add_option("--host", opt->host, "Server address (default 127.0.0.1)");
+  cmd->add_option("--port", opt->port, "Server port (default 50006)")->check(CLI::Range(1, 65535));
+  cmd->add_option("--name", opt->name, "The ID sent first (default ewn)");
+  cmd->add_option("--engine", opt->engine, "Engine spec (as for ewn match), default expectimax");
+  cmd->add_option("--tables", opt->tables,
+                  "Table directory or none (default: $EWN_TABLES or data, if present)");
+  cmd->add_option("--time-limit", opt->time_limit, "The server's limit per answer (default 5s)");
+  cmd->add_option("--margin", opt->margin, "Kept free of the limit (default 500ms)");
+  cmd->add_option("--grace", opt->grace,
+                  "How long to wait for a second digit after a die '1' (default 30ms)");
+  cmd->add_option("--wait", opt->wait,
+                  "Keep trying to connect this long, e.g. 10s (default: try once)");
+  cmd->add_option("--log", opt->log,
+                  "Log file (appended; default ewn-connect-<date>-<time>.log), or none");
+  cmd->add_flag("--verbose", opt->verbose, "A line for every move");
+  cmd->callback([opt] { set_exit_code(run_connect(*opt)); });
+}
+
+}  // namespace ewn::cli

@@ -1,0 +1,179 @@
+// ewn match: play two players against each other and report the score with error bars.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "commands.h"
+#include "json.h"
+#include "match.h"
+#include "match_stats.h"
+#include "player_spec.h"
+
+namespace ewn::cli {
+
+namespace {
+
+struct MatchOptions {
+  std::string a, b;
+  int games = 2;
+  uint64_t seed = 1;
+  int threads = 1;
+  bool json = false;
+  std::string log;
+  std::string format = "pairs";
+  std::string clock = "wall";
+};
+
+std::string percent(double p) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * p);
+  return buf;
+}
+
+std::string elo_text(double e) {
+  if (std::isinf(e)) return e > 0 ? "+inf" : "-inf";
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%+.0f", e);
+  return buf;
+}
+
+void json_number_or_null(JsonWriter& j, double v) {
+  if (std::isfinite(v))
+    j.value(v);
+  else
+    j.null();
+}
+
+double ms(Duration d) {
+  return double(d.count()) / 1e6;
+}
+
+int run_match_command(const MatchOptions& opt) {
+  MatchConfig config;
+  config.seed = opt.seed;
+  config.threads = opt.threads;
+  config.count = opt.games;
+  config.format = opt.format == "bo7" ? MatchFormat::BestOf7 : MatchFormat::Pairs;
+  config.clock = opt.clock == "cpu" ? ClockKind::ThreadCpu : ClockKind::Wall;
+
+  std::unique_ptr<PlayerFactory> a, b;
+  try {
+    a = std::make_unique<PlayerFactory>(parse_player_spec(opt.a));
+    b = std::make_unique<PlayerFactory>(parse_player_spec(opt.b));
+  } catch (const SpecError& e) {
+    std::cerr << "ewn match: bad player: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "ewn match: " << e.what() << "\n";
+    return 1;
+  }
+
+  std::ofstream log;
+  if (!opt.log.empty()) {
+    log.open(opt.log);
+    if (!log) {
+      std::cerr << "ewn match: cannot write the log file '" << opt.log << "'\n";
+      return 2;
+    }
+  }
+  std::vector<GameRecord> games;
+  try {
+    games = run_match(*a, *b, config, [&](const GameRecord& g) {
+      if (log) log << format_game_log(g, opt.a, opt.b) << std::flush;
+    });
+  } catch (const std::exception& e) {
+    std::cerr << "ewn match: " << e.what() << "\n";
+    return 1;
+  }
+  MatchStats s = match_stats(games, config.format);
+  std::array<Duration, 2> longest{};  // A, B
+  for (const GameRecord& g : games) {
+    longest[0] = std::max(longest[0], g.longest[g.a_side]);
+    longest[1] = std::max(longest[1], g.longest[opposite(g.a_side)]);
+  }
+
+  if (opt.json) {
+    JsonWriter j;
+    j.begin_object();
+    j.key("a").value(opt.a).key("b").value(opt.b);
+    j.key("format")
+        .value(opt.format)
+        .key("clock")
+        .value(opt.clock)
+        .key("seed")
+        .value((unsigned long long)opt.seed);
+    j.key("games").value(s.games).key("a_wins").value(s.a_wins).key("b_wins").value(s.b_wins);
+    j.key("a_score").value(s.score);
+    j.key("a_score_ci95").begin_array().value(s.score_ci.low).value(s.score_ci.high).end_array();
+    j.key("elo");
+    json_number_or_null(j, s.elo);
+    j.key("elo_ci95").begin_array();
+    json_number_or_null(j, s.elo_ci.low);
+    json_number_or_null(j, s.elo_ci.high);
+    j.end_array();
+    j.key("a_time_losses").value(s.a_time_losses).key("b_time_losses").value(s.b_time_losses);
+    j.key("illegal_moves").value(s.illegal);
+    j.key("a_longest_move_ms").value(ms(longest[0])).key("b_longest_move_ms").value(ms(longest[1]));
+    if (config.format == MatchFormat::BestOf7)
+      j.key("matches")
+          .value(s.rounds)
+          .key("a_match_wins")
+          .value(s.a_rounds)
+          .key("b_match_wins")
+          .value(s.b_rounds);
+    j.end_object();
+    std::cout << j.str() << "\n";
+    return 0;
+  }
+  std::cout << "A: " << opt.a << "\nB: " << opt.b << "\n";
+  if (config.format == MatchFormat::BestOf7)
+    std::cout << s.rounds << " best-of-7 matches: A won " << s.a_rounds << ", B won " << s.b_rounds
+              << "\n";
+  std::cout << s.games << " games (seed " << opt.seed << ", " << opt.clock << " clock): A won "
+            << s.a_wins << ", B won " << s.b_wins << "\n";
+  std::cout << "A's score " << percent(s.score) << " (95% CI " << percent(s.score_ci.low) << " .. "
+            << percent(s.score_ci.high) << ")\n";
+  std::cout << "Elo difference A - B " << elo_text(s.elo) << " (95% CI " << elo_text(s.elo_ci.low)
+            << " .. " << elo_text(s.elo_ci.high) << ")\n";
+  std::cout << "losses on time: A " << s.a_time_losses << ", B " << s.b_time_losses
+            << "; longest move: A " << format_duration(longest[0]) << ", B "
+            << format_duration(longest[1]) << "\n";
+  if (s.illegal) std::cout << "illegal moves: " << s.illegal << "\n";
+  return 0;
+}
+
+}  // namespace
+
+void register_match(CLI::App& app) {
+  auto opt = std::make_shared<MatchOptions>();
+  auto* cmd = app.add_subcommand("match", "Play two players against each other");
+  cmd->footer(
+      "Players: random, greedy, mcts[:opts], expectimax[:opts]; options key=value, comma "
+      "separated:\n"
+      "  all: movetime=<dur> (per-move limit), gametime=<dur> (per-game budget), e.g. 100ms, "
+      "30s, 4min\n"
+      "  expectimax: depth=<plies>, tables=<dir>|none, hash=<MB>, prune=star2|star1|none,\n"
+      "    eval=tuned|untuned\n"
+      "  mcts: playouts=<n>, c=<exploration>\n"
+      "Pairs format: each pair of games shares setup and dice, colours swapped.\n"
+      "bo7 format: --games counts best-of-7 matches (first to 4; A starts games 1, 4, 5).\n\n"
+      "Example:\n  ewn match --a expectimax:movetime=100ms --b mcts:movetime=100ms --games 200");
+  cmd->add_option("--a", opt->a, "Player A")->required();
+  cmd->add_option("--b", opt->b, "Player B")->required();
+  cmd->add_option("--games", opt->games, "Number of games (bo7: of matches)")
+      ->check(CLI::Range(1, 10'000'000));
+  cmd->add_option("--seed", opt->seed, "Seed of setups, dice and players' randomness");
+  cmd->add_option("--threads", opt->threads, "Games played at once")->check(CLI::Range(1, 256));
+  cmd->add_flag("--json", opt->json, "Machine-readable summary");
+  cmd->add_option("--log", opt->log, "Write every game (setup, dice, moves) to this file");
+  cmd->add_option("--format", opt->format, "pairs (default) or bo7")
+      ->check(CLI::IsMember({"pairs", "bo7"}));
+  cmd->add_option("--clock", opt->clock,
+                  "Time limits on the wall clock (default) or on each game thread's CPU time "
+                  "(cpu: fair comparisons on a busy machine)")
+      ->check(CLI::IsMember({"wall", "cpu"}));
+  cmd->callback([opt] { set_exit_code(run_match_command(*opt)); });
+}
+
+}  // namespace ewn::cli

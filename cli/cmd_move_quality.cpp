@@ -1,0 +1,159 @@
+// ewn move-quality: how much win probability a player gives away per move, measured on
+// positions the tables solve exactly.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+#include "commands.h"
+#include "json.h"
+#include "movegen.h"
+#include "player_spec.h"
+#include "position_sampler.h"
+#include "tablebase_values.h"
+#include "tables_dir.h"
+
+namespace ewn::cli {
+
+namespace {
+
+struct QualityOptions {
+  std::string player;
+  std::string tables;
+  int positions = 500;
+  int pieces = 0;  // 0: the most the tables cover
+  uint64_t seed = 1;
+  std::string source = "uniform";
+  std::string clock = "wall";
+  bool json = false;
+};
+
+// Values within this of the best count as best: the tables round to 1/65535.
+constexpr double kTie = 2.0 / 65535;
+
+int run_quality(const QualityOptions& opt) {
+  std::shared_ptr<const ExactValues> truth;
+  std::unique_ptr<PlayerFactory> factory;
+  try {
+    truth = open_tablebase(opt.tables);
+    factory = std::make_unique<PlayerFactory>(parse_player_spec(opt.player));
+  } catch (const SpecError& e) {
+    std::cerr << "ewn move-quality: bad player: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "ewn move-quality: " << e.what() << "\n";
+    return 2;
+  }
+  int pieces = opt.pieces ? opt.pieces : truth->max_pieces();
+  if (pieces > truth->max_pieces()) {
+    std::cerr << "ewn move-quality: the tables in " << opt.tables << " cover up to "
+              << truth->max_pieces() << " pieces, not " << pieces << "\n";
+    return 2;
+  }
+  if (factory->tables() && factory->tables()->max_pieces() >= pieces)
+    std::cerr << "ewn move-quality: note: the player's own tables cover these positions\n";
+
+  Rng rng(opt.seed);
+  std::vector<Position> pool;
+  if (opt.source == "games")
+    pool = positions_from_games(rng, size_t(opt.positions) * 4, pieces, pieces);
+  size_t next_from_pool = 0;
+  auto player = factory->make(rng.next());
+  double sum = 0, sum_sq = 0, seconds = 0;
+  int best_count = 0, n = 0;
+  while (n < opt.positions) {
+    Position pos;
+    if (opt.source == "games") {
+      if (next_from_pool == pool.size())
+        pool = positions_from_games(rng, size_t(opt.positions) * 4, pieces, pieces),
+        next_from_pool = 0;
+      pos = pool[next_from_pool++];
+    } else {
+      pos = random_position(rng, pieces);
+    }
+    int die = rng.die();
+    if (legal_moves(pos, die).size < 2) continue;  // no choice, nothing to measure
+    std::optional<std::vector<ExactMoveValue>> values;
+    try {
+      values = truth->move_values(pos, die);
+    } catch (const std::exception& e) {
+      std::cerr << "ewn move-quality: " << e.what() << "\n";
+      return 1;
+    }
+    double best = 0;
+    for (const auto& v : *values) best = std::max(best, v.value);
+    MoveRequest request;
+    request.clock = opt.clock == "cpu" ? ClockKind::ThreadCpu : ClockKind::Wall;
+    if (player->limits().per_game) request.game_time_left = player->limits().per_game;
+    auto t0 = std::chrono::steady_clock::now();
+    Move m = player->choose(pos, die, request);
+    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    double chosen = -1;
+    for (const auto& v : *values)
+      if (v.move == m) chosen = v.value;
+    if (chosen < 0) {
+      std::cerr << "ewn move-quality: the player chose an illegal move\n";
+      return 1;
+    }
+    double loss = best - chosen;
+    if (loss <= kTie) loss = 0, ++best_count;
+    sum += loss;
+    sum_sq += loss * loss;
+    ++n;
+  }
+  double mean = sum / n;
+  double var = n > 1 ? (sum_sq - n * mean * mean) / (n - 1) : 0;
+  double half = 1.959964 * std::sqrt(std::max(var, 0.0) / n);
+  if (opt.json) {
+    JsonWriter j;
+    j.begin_object();
+    j.key("player").value(opt.player).key("pieces").value(pieces);
+    j.key("source").value(opt.source).key("positions").value(n);
+    j.key("seed").value((unsigned long long)opt.seed);
+    j.key("mean_loss").value(mean);
+    j.key("mean_loss_ci95").begin_array().value(std::max(0.0, mean - half)).value(mean + half);
+    j.end_array();
+    j.key("best_move_share").value(double(best_count) / n);
+    j.key("mean_move_ms").value(1000 * seconds / n);
+    j.end_object();
+    std::cout << j.str() << "\n";
+    return 0;
+  }
+  std::printf("%s on %d %s %d-piece positions (a rolled die with a choice; seed %llu)\n",
+              opt.player.c_str(), n, opt.source == "games" ? "game" : "random", pieces,
+              (unsigned long long)opt.seed);
+  std::printf("mean loss in win probability per move %.4f (95%% CI %.4f .. %.4f)\n", mean,
+              std::max(0.0, mean - half), mean + half);
+  std::printf("best move in %.1f%%; mean time per move %.1f ms\n", 100.0 * best_count / n,
+              1000 * seconds / n);
+  return 0;
+}
+
+}  // namespace
+
+void register_move_quality(CLI::App& app) {
+  auto opt = std::make_shared<QualityOptions>();
+  opt->tables = default_tables_dir();
+  auto* cmd = app.add_subcommand(
+      "move-quality", "Mean loss in win probability per move, against exact table values");
+  cmd->footer(
+      "Positions are drawn at random (or from noisy greedy games with --source games) with "
+      "exactly --pieces pieces; a die is rolled and positions with a single legal move are "
+      "skipped. The loss of a move is the best move's exact value minus the chosen one's.\n\n"
+      "Example:\n  ewn move-quality --player expectimax:movetime=100ms --tables data");
+  cmd->add_option("--player", opt->player, "Player spec, as for ewn match")->required();
+  cmd->add_option("--tables", opt->tables, "Table directory (default $EWN_TABLES or data)");
+  cmd->add_option("--positions", opt->positions, "Number of positions")
+      ->check(CLI::Range(1, 10'000'000));
+  cmd->add_option("--pieces", opt->pieces, "Pieces on the board (default: all the tables cover)")
+      ->check(CLI::Range(2, 12));
+  cmd->add_option("--seed", opt->seed, "Seed of the positions and dice");
+  cmd->add_option("--source", opt->source, "uniform (default) or games")
+      ->check(CLI::IsMember({"uniform", "games"}));
+  cmd->add_option("--clock", opt->clock, "Time limits on the wall clock or the CPU time")
+      ->check(CLI::IsMember({"wall", "cpu"}));
+  cmd->add_flag("--json", opt->json, "Machine-readable summary");
+  cmd->callback([opt] { set_exit_code(run_quality(*opt)); });
+}
+
+}  // namespace ewn::cli

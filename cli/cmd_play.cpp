@@ -1,0 +1,219 @@
+// ewn play: a person against the engine at the terminal, or (--operator) the console for an
+// over-the-board contest game relayed by an operator.
+#include <unistd.h>
+
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <random>
+
+#include "board_view.h"
+#include "commands.h"
+#include "console.h"
+#include "setup_input.h"
+#include "tables_dir.h"
+
+namespace ewn::cli {
+
+namespace {
+
+struct PlayOptions {
+  bool operator_mode = false;
+  std::string engine = "expectimax";
+  std::string tables;  // "": the default directory if it has tables
+  std::string human, engine_colour, first = "red";
+  std::string setup;
+  std::string dice;  // program | typed (default by mode)
+  std::string seed;
+  std::string game_time, move_time, overhead;
+  bool bo7 = false;
+  std::string seat = "A";
+  bool confirm = false;
+  std::string log;
+  bool no_colour = false;
+};
+
+std::optional<Side> side_word(const std::string& s) {
+  if (s == "red" || s == "r") return Red;
+  if (s == "blue" || s == "b") return Blue;
+  return std::nullopt;
+}
+
+std::string default_log_name(bool operator_mode) {
+  std::time_t t = std::time(nullptr);
+  char buf[64];
+  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::localtime(&t));
+  return std::string(operator_mode ? "ewn-operator-" : "ewn-play-") + buf + ".log";
+}
+
+int run_play(const PlayOptions& opt) {
+  auto bad = [](const std::string& what) {
+    std::cerr << "ewn play: " << what << "\n";
+    return 2;
+  };
+  ConsoleConfig config;
+  config.mode = opt.operator_mode ? ConsoleMode::Operator : ConsoleMode::Play;
+
+  if (!opt.human.empty() && !opt.engine_colour.empty())
+    return bad("give --human or --engine-colour, not both");
+  if (!opt.human.empty()) {
+    auto s = side_word(opt.human);
+    if (!s) return bad("--human must be red or blue");
+    config.engine_side = opposite(*s);
+  } else if (!opt.engine_colour.empty()) {
+    auto s = side_word(opt.engine_colour);
+    if (!s) return bad("--engine-colour must be red or blue");
+    config.engine_side = *s;
+  } else {
+    // A person plays Red unless told otherwise; an operator's engine plays Red.
+    config.engine_side = opt.operator_mode ? Red : Blue;
+  }
+
+  if (opt.first == "red")
+    config.first = FirstMover::Red;
+  else if (opt.first == "blue")
+    config.first = FirstMover::Blue;
+  else if (opt.first == "engine")
+    config.first = FirstMover::Engine;
+  else if (opt.first == "human" || opt.first == "opponent")
+    config.first = FirstMover::Opponent;
+  else
+    return bad("--first must be red, blue, engine, human or opponent");
+
+  config.setup = opt.setup;
+  if (config.setup.empty() && !opt.operator_mode) config.setup = "random";
+  if (!config.setup.empty() && config.setup != "ask") {
+    SetupInput in = parse_setup(config.setup);
+    if (!in.choice) return bad("--setup: " + in.error);
+  }
+  if (config.setup == "ask") config.setup.clear();
+
+  std::string dice = opt.dice.empty() ? (opt.operator_mode ? "typed" : "program") : opt.dice;
+  if (dice != "typed" && dice != "program") return bad("--dice must be program or typed");
+  config.typed_dice = dice == "typed";
+
+  if (opt.seed.empty()) {
+    config.seed = (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
+  } else {
+    try {
+      size_t used = 0;
+      config.seed = std::stoull(opt.seed, &used);
+      if (used != opt.seed.size()) throw std::invalid_argument("seed");
+    } catch (const std::exception&) {
+      return bad("--seed must be a whole number");
+    }
+  }
+
+  auto duration = [&](const std::string& text, const char* name, std::optional<Duration>& out) {
+    if (text.empty()) return true;
+    out = parse_duration(text);
+    if (!out || out->count() <= 0) {
+      std::cerr << "ewn play: " << name << " '" << text
+                << "' is not a duration (write e.g. 500ms, 30s, 4min)\n";
+      return false;
+    }
+    return true;
+  };
+  std::optional<Duration> game_time, move_time, overhead;
+  if (!duration(opt.game_time, "--game-time", game_time) ||
+      !duration(opt.move_time, "--move-time", move_time))
+    return 2;
+  if (!opt.overhead.empty() && opt.overhead != "0") {
+    if (!duration(opt.overhead, "--overhead", overhead)) return 2;
+  }
+  if (!game_time && !move_time) {
+    if (opt.operator_mode)
+      game_time = std::chrono::minutes(4);
+    else
+      move_time = std::chrono::seconds(5);
+  }
+  config.clock.per_game = game_time;
+  config.clock.per_move = move_time;
+  config.overhead = overhead.value_or(
+      opt.overhead == "0" || !opt.operator_mode ? Duration(0) : Duration(std::chrono::seconds(2)));
+
+  config.best_of_7 = opt.bo7;
+  if (opt.seat != "A" && opt.seat != "B" && opt.seat != "a" && opt.seat != "b")
+    return bad("--seat must be A or B");
+  config.engine_is_a = opt.seat == "A" || opt.seat == "a";
+  config.confirm = opt.confirm;
+  config.colour = !opt.no_colour && isatty(STDOUT_FILENO);
+  config.echo = !isatty(STDIN_FILENO);
+  config.draw_board = [](const Position& pos, std::optional<Move> last, bool colour) {
+    BoardStyle style;
+    style.colour = colour;
+    style.last_move = last;
+    return draw_board(pos, style);
+  };
+
+  std::unique_ptr<Engine> engine;
+  std::string notes;
+  try {
+    engine = make_contest_engine(opt.engine, opt.tables, default_tables_dir(), notes);
+  } catch (const SpecError& e) {
+    return bad(std::string("bad engine: ") + e.what());
+  } catch (const std::exception& e) {
+    std::cerr << "ewn play: " << e.what() << "\n";
+    return 1;
+  }
+
+  std::ofstream log;
+  std::string log_path = opt.log.empty() ? default_log_name(opt.operator_mode) : opt.log;
+  if (log_path != "none") {
+    log.open(log_path, std::ios::app);
+    if (!log) return bad("cannot write the log file '" + log_path + "'");
+    log << "# ewn play" << (opt.operator_mode ? " --operator" : "") << ": " << notes
+        << "; positions and moves in SPEC section 3 notation\n";
+  }
+  std::cout << notes << "\n";
+  if (log.is_open()) std::cout << "Log: " << log_path << "\n";
+  Console console(config, *engine, std::cout, log.is_open() ? &log : nullptr);
+  run_console(console, std::cin, std::cout, config.echo);
+  return 0;
+}
+
+}  // namespace
+
+void register_play(CLI::App& app) {
+  auto opt = std::make_shared<PlayOptions>();
+  auto* cmd = app.add_subcommand(
+      "play", "Play against the engine, or (--operator) relay a contest game to it");
+  cmd->footer(
+      "A person against the engine:\n"
+      "  ewn play --human blue --first engine\n"
+      "Operator console at a contest, 4 minutes per side, best of 7 as player B:\n"
+      "  ewn play --operator --bo7 --seat B\n"
+      "Setups (--setup, or typed when asked): random | rolls 3 1 4 1 5 2 |\n"
+      "  red 123456 blue engine (numbers on a5 b5 c5 a4 b4 a3 / e1 e2 e3 d1 d2 c1) | a position\n"
+      "Moves: a5b4, 3 down, c5 down. Type 'help' during the game. See docs/CONTEST.md.");
+  cmd->add_flag("--operator", opt->operator_mode,
+                "Operator mode: the opponent's moves and all dice are typed in, clocks kept");
+  cmd->add_option("--engine", opt->engine, "Engine spec (as for ewn match), default expectimax");
+  cmd->add_option("--tables", opt->tables,
+                  "Table directory or none (default: $EWN_TABLES or data, if present)");
+  cmd->add_option("--human", opt->human, "The person's colour: red (default) or blue");
+  cmd->add_option("--engine-colour,--engine-color", opt->engine_colour,
+                  "The engine's colour: red or blue (a match asks for each game)");
+  cmd->add_option("--first", opt->first, "Who moves first: red (default), blue, engine, human");
+  cmd->add_option("--setup", opt->setup,
+                  "Setup (see below); default random in play, asked for in operator mode");
+  cmd->add_option("--dice", opt->dice,
+                  "program (rolled by ewn; default in play) or typed (default with --operator)");
+  cmd->add_option("--seed", opt->seed, "Seed of the program's dice and random setups");
+  cmd->add_option("--game-time", opt->game_time,
+                  "Clock per side per game, e.g. 4min (default with --operator)");
+  cmd->add_option("--move-time", opt->move_time,
+                  "Limit per move, e.g. 30s (default 5s when playing a person)");
+  cmd->add_option("--overhead", opt->overhead,
+                  "Time the engine keeps free per move for the operator (default 2s with "
+                  "--operator)");
+  cmd->add_flag("--bo7", opt->bo7, "Play a best-of-7 match (first to 4)");
+  cmd->add_option("--seat", opt->seat, "The engine's seat in the match: A (default) or B");
+  cmd->add_flag("--confirm", opt->confirm, "Confirm each opponent move before the engine answers");
+  cmd->add_option("--log", opt->log,
+                  "Log file (appended; default ewn-play-<date>-<time>.log), or none");
+  cmd->add_flag("--no-colour,--no-color", opt->no_colour, "Plain text even on a terminal");
+  cmd->callback([opt] { set_exit_code(run_play(*opt)); });
+}
+
+}  // namespace ewn::cli

@@ -1,0 +1,121 @@
+#include "engine.h"
+
+#include <filesystem>
+
+#include "movegen.h"
+#include "tablebase_values.h"
+
+namespace ewn {
+
+Engine::Engine(PlayerSpec spec, std::shared_ptr<const ExactValues> tables, uint64_t seed)
+    : spec_(std::move(spec)), tables_(std::move(tables)), seed_(seed) {
+  // Only a limit the user wrote caps the engine: parse_player_spec adds 1 s a move otherwise.
+  if (spec_.text.find("movetime=") == std::string::npos) spec_.limits.per_move.reset();
+  spec_.limits.per_game.reset();
+  if (spec_.kind == "expectimax") search_ = std::make_unique<Search>(spec_.search, tables_);
+}
+
+Deadline Engine::capped(const Deadline& deadline, SteadyClock::time_point now) const {
+  Deadline d = deadline;
+  if (spec_.limits.per_move) {
+    Deadline cap = plan_move(TimeLimits{spec_.limits.per_move, std::nullopt}, std::nullopt, 1,
+                             ClockKind::Wall, now.time_since_epoch());
+    if (!d.hard || *cap.hard < *d.hard) d.hard = cap.hard;
+    if (!d.soft || *cap.soft < *d.soft) d.soft = cap.soft;
+  }
+  return d;
+}
+
+EngineMove Engine::choose(const Position& pos, int die, const Deadline& deadline) {
+  auto start = SteadyClock::now();
+  Deadline d = capped(deadline, start);
+  EngineMove out;
+  if (search_) {
+    SearchResult r = search_->choose(pos, die, d);
+    out.move = r.move;
+    out.value = r.value;
+    out.exact = r.exact;
+    out.depth = r.depth;
+    out.nodes = r.nodes;
+  } else {
+    PlayerSpec spec = spec_;
+    spec.limits = {};
+    if (d.hard) spec.limits.per_move = std::max(Duration(0), *d.hard - start.time_since_epoch());
+    PlayerFactory factory(spec, tables_);
+    auto player = factory.make(seed_++);
+    out.move = player->choose(pos, die, MoveRequest{});
+    out.value = player->last_info().value;
+    out.depth = player->last_info().depth;
+    out.nodes = player->last_info().work;
+  }
+  out.took = SteadyClock::now() - start;
+  // The tables' word on the chosen move, where they cover the position after it. (The caller
+  // checks the move; an illegal one is not played here, not even on a copy.)
+  if (!legal_moves(pos, die).contains(out.move)) return out;
+  Position child = pos;
+  child.play(out.move);
+  if (wins_at_once(pos, out.move)) {
+    out.value = 1;
+    out.exact = true;
+  } else if (auto v = exact_value(child)) {
+    out.value = 1 - *v;
+    out.exact = true;
+  }
+  return out;
+}
+
+std::optional<double> Engine::exact_value(const Position& pos) const {
+  if (auto w = pos.winner()) return *w == pos.to_move ? 1.0 : 0.0;
+  if (!tables_ || !tables_->covers(pos)) return std::nullopt;
+  return tables_->value(pos);
+}
+
+std::optional<double> Engine::exact_value(const Position& pos, int die) const {
+  if (auto w = pos.winner()) return *w == pos.to_move ? 1.0 : 0.0;
+  if (!tables_ || !tables_->covers(pos)) return std::nullopt;
+  auto values = tables_->move_values(pos, die);
+  if (!values || values->empty()) return std::nullopt;
+  double best = 0;
+  for (const ExactMoveValue& v : *values) best = std::max(best, v.wins ? 1.0 : v.value);
+  return best;
+}
+
+void Engine::new_game() {
+  if (search_) search_->clear();
+}
+
+std::unique_ptr<Engine> make_contest_engine(const std::string& spec_text, const std::string& tables,
+                                            const std::string& default_tables_dir,
+                                            std::string& notes) {
+  PlayerSpec spec = parse_player_spec(spec_text.empty() ? "expectimax" : spec_text);
+  std::shared_ptr<const ExactValues> exact;
+  bool spec_names_tables = spec.text.find("tables=") != std::string::npos;
+  std::string dir = spec_names_tables ? spec.tables : tables;
+  if (spec.kind != "expectimax") {
+    notes = "engine " + spec.text + " (uses no tables)";
+  } else if (dir == "none") {
+    notes = "engine " + spec.text + " without tables";
+  } else if (dir.empty()) {
+    // The default directory: used when it opens, otherwise noted and done without.
+    std::error_code ec;
+    if (!std::filesystem::is_directory(default_tables_dir, ec)) {
+      notes = "engine " + spec.text + " without tables (no table directory '" + default_tables_dir +
+              "')";
+    } else {
+      try {
+        exact = open_tablebase(default_tables_dir);
+        notes = "engine " + spec.text + " with the tables in '" + default_tables_dir + "' (up to " +
+                std::to_string(exact->max_pieces()) + " pieces)";
+      } catch (const std::exception& e) {
+        notes = "engine " + spec.text + " without tables (" + e.what() + ")";
+      }
+    }
+  } else {
+    exact = open_tablebase(dir);
+    notes = "engine " + spec.text + " with the tables in '" + dir + "' (up to " +
+            std::to_string(exact->max_pieces()) + " pieces)";
+  }
+  return std::make_unique<Engine>(spec, exact);
+}
+
+}  // namespace ewn

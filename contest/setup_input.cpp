@@ -1,0 +1,160 @@
+#include "setup_input.h"
+
+#include <cctype>
+#include <vector>
+
+#include "notation.h"
+#include "setup.h"
+
+namespace ewn {
+
+namespace {
+
+std::vector<std::string> words(std::string_view text) {
+  std::vector<std::string> out;
+  std::string w;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == ',' || c == '\r') {
+      if (!w.empty()) out.push_back(w);
+      w.clear();
+    } else {
+      w += char(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  if (!w.empty()) out.push_back(w);
+  return out;
+}
+
+// Six digits from the words starting at `i` ("314152" or "3 1 4 1 5 2"); advances i.
+bool six_digits(const std::vector<std::string>& w, size_t& i, std::array<int, 6>& out) {
+  std::string digits;
+  while (i < w.size() && digits.size() < 6 && !w[i].empty() &&
+         w[i].find_first_not_of("0123456789") == std::string::npos)
+    digits += w[i++];
+  if (digits.size() != 6) return false;
+  for (size_t k = 0; k < 6; ++k) out[k] = digits[k] - '0';
+  return true;
+}
+
+const char* kForms =
+    "give 'random', 'rolls' and six dice (rolls 3 1 4 1 5 2), each side's numbers on its start "
+    "squares (red 123456 blue 654321; a side may say engine or random), or a position in SPEC "
+    "notation";
+
+}  // namespace
+
+SetupInput parse_setup(std::string_view text) {
+  SetupInput r;
+  auto fail = [&](std::string why) {
+    r.error = std::move(why);
+    return r;
+  };
+  std::string_view trimmed = text;
+  while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t'))
+    trimmed.remove_prefix(1);
+  if (trimmed.find('/') != std::string_view::npos) {
+    try {
+      ParsedPosition p = parse_position(trimmed);
+      if (auto w = p.position.winner())
+        return fail(std::string("that position is already decided: ") +
+                    (*w == Red ? "Red" : "Blue") + " has won");
+      SetupChoice c;
+      c.kind = SetupChoice::Whole;
+      c.position = p.position;
+      r.choice = c;
+      return r;
+    } catch (const ParseError& e) {
+      return fail(std::string("bad position: ") + e.what());
+    }
+  }
+  std::vector<std::string> w = words(text);
+  if (w.empty()) return fail(std::string("no setup given: ") + kForms);
+  SetupChoice c;
+  if (w.size() == 1 && w[0] == "random") {
+    c.kind = SetupChoice::Random;
+    r.choice = c;
+    return r;
+  }
+  if (w[0] == "rolls" || w[0] == "roll" || w[0] == "dice") {
+    size_t i = 1;
+    if (!six_digits(w, i, c.rolls) || i != w.size())
+      return fail("'rolls' needs exactly six dice 1-6, e.g. rolls 3 1 4 1 5 2");
+    for (int d : c.rolls)
+      if (d < 1 || d > 6) return fail("'rolls' needs dice 1-6, not " + std::to_string(d));
+    c.kind = SetupChoice::Rolls;
+    r.choice = c;
+    return r;
+  }
+  if (w[0] == "red" || w[0] == "blue") {
+    c.kind = SetupChoice::Free;
+    std::array<bool, 2> seen{};
+    size_t i = 0;
+    while (i < w.size()) {
+      Side side;
+      if (w[i] == "red")
+        side = Red;
+      else if (w[i] == "blue")
+        side = Blue;
+      else
+        return fail("expected 'red' or 'blue', found '" + w[i] + "': " + kForms);
+      const char* name = side == Red ? "Red" : "Blue";
+      if (seen[side]) return fail(std::string(name) + " is given twice");
+      seen[side] = true;
+      ++i;
+      SideSetup& s = c.sides[side];
+      if (i < w.size() && w[i] == "engine") {
+        s.kind = SideSetup::Engine;
+        ++i;
+      } else if (i < w.size() && w[i] == "random") {
+        s.kind = SideSetup::Random;
+        ++i;
+      } else {
+        if (!six_digits(w, i, s.order))
+          return fail(std::string(name) +
+                      " needs six piece numbers (a permutation of 1-6, e.g. 123456), engine or "
+                      "random");
+        unsigned used = 0;
+        for (int n : s.order) {
+          if (n < 1 || n > 6 || (used & (1u << n)))
+            return fail(std::string(name) + "'s numbers must be 1-6, each once (e.g. 123456)");
+          used |= 1u << n;
+        }
+        s.kind = SideSetup::Given;
+      }
+    }
+    if (!seen[Red] || !seen[Blue])
+      return fail(std::string("say how ") + (seen[Red] ? "Blue" : "Red") +
+                  " is placed too (numbers, engine or random), e.g. red 123456 blue engine");
+    if (c.sides[Red].kind == SideSetup::Engine && c.sides[Blue].kind == SideSetup::Engine)
+      return fail("only the engine's own side can be its choice");
+    r.choice = c;
+    return r;
+  }
+  return fail("could not read '" + std::string(text) + "': " + kForms);
+}
+
+void place_side(Position& pos, Side side, const Arrangement& order) {
+  for (int i = 0; i < 6; ++i) {
+    Square red_square = kRedStartSquares[size_t(i)];
+    Square s = side == Red ? red_square : blue_setup_square(red_square);
+    pos.put(side, order[size_t(i)], s);
+  }
+}
+
+Arrangement arrangement_of(const Position& pos, Side side) {
+  Arrangement out{};
+  for (int i = 0; i < 6; ++i) {
+    Square red_square = kRedStartSquares[size_t(i)];
+    uint8_t code = pos.board[side == Red ? red_square : blue_setup_square(red_square)];
+    out[size_t(i)] = code != kEmpty && code_side(code) == side ? code_number(code) : 0;
+  }
+  return out;
+}
+
+std::string format_arrangement(const Arrangement& order) {
+  std::string s;
+  for (int n : order) s += char('0' + n);
+  return s;
+}
+
+}  // namespace ewn

@@ -1,0 +1,148 @@
+#include "eval.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "eval_weights.h"
+#include "movegen.h"
+#include "race.h"
+
+namespace ewn {
+
+namespace {
+
+double logit(double p) {
+  p = std::clamp(p, 1e-6, 1 - 1e-6);
+  return std::log(p / (1 - p));
+}
+
+struct FaceCounts {
+  double wins = 0;          // share of faces with a move that wins at once
+  double captures = 0;      // share of the other faces allowing an enemy capture
+  double capture_gain = 0;  // mean over faces of the best such capture's race gain
+};
+
+// Squares a piece on each square could move to, as bit sets (bit s for square s).
+constexpr auto make_target_bits() {
+  std::array<std::array<uint32_t, kSquares>, 2> bits{};
+  for (int side = 0; side < 2; ++side)
+    for (int s = 0; s < kSquares; ++s) {
+      const auto& t = piece_targets(Side(side), Square(s));
+      for (int k = 0; k < t.count; ++k) bits[side][s] |= 1u << t.to[k];
+    }
+  return bits;
+}
+constexpr auto kTargetBits = make_target_bits();
+
+uint32_t occupied(const Position& pos, Side side) {
+  uint32_t bits = 0;
+  for (Square s : pos.where[side])
+    if (s != kNoSquare) bits |= 1u << s;
+  return bits;
+}
+
+// What `side` could do with each die face on the current board: win at once, or capture an
+// enemy piece, gaining the difference in the enemy's expected race turns without that piece.
+FaceCounts face_counts(const Position& pos, Side side, uint32_t enemy_bits,
+                       const RaceDistances& enemy_distance, uint32_t enemy_state) {
+  const RaceTable& race = race_table();
+  Side enemy = opposite(side);
+  unsigned own = pos.mask(side), theirs = pos.mask(enemy);
+  bool last_enemy = (theirs & (theirs - 1)) == 0;
+  uint32_t goal_bit = 1u << goal_of(side);
+  // Per own piece: whether it can win at once, and its best capture gain (-1: none).
+  std::array<bool, 6> wins{};
+  std::array<double, 6> gain;
+  gain.fill(-1);
+  bool any = false;
+  for (int n = 0; n < 6; ++n) {
+    Square from = pos.where[side][n];
+    if (from == kNoSquare) continue;
+    uint32_t reach = kTargetBits[side][from];
+    uint32_t hits = reach & enemy_bits;
+    if ((reach & goal_bit) || (hits && last_enemy)) {
+      wins[n] = any = true;
+      continue;
+    }
+    for (; hits; hits &= hits - 1) {
+      uint8_t victim = pos.board[std::countr_zero(hits)];
+      unsigned rest = theirs & ~(1u << (code_number(victim) - 1));
+      double g =
+          race.expected_turns(race.state(rest, enemy_distance)) - race.expected_turns(enemy_state);
+      gain[n] = std::max(gain[n], g);
+      any = true;
+    }
+  }
+  FaceCounts out;
+  if (!any) return out;
+  for (int die = 1; die <= 6; ++die) {
+    const Movable& mv = movable_pieces(own, die);
+    bool win = false;
+    double best = -1;
+    for (int i = 0; i < mv.count; ++i) {
+      win = win || wins[mv.number[i] - 1];
+      best = std::max(best, gain[mv.number[i] - 1]);
+    }
+    if (win) {
+      out.wins += 1.0 / 6;
+    } else if (best > -1) {
+      out.captures += 1.0 / 6;
+      out.capture_gain += std::max(0.0, best) / 6;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+const char* eval_feature_name(int feature) {
+  static const char* const names[kEvalFeatureCount] = {
+      "race_logit",        "opponent_wins_next",    "mover_captures", "mover_capture_gain",
+      "opponent_captures", "opponent_capture_gain", "piece_balance"};
+  return feature >= 0 && feature < kEvalFeatureCount ? names[feature] : "?";
+}
+
+EvalInputs eval_inputs(const Position& pos) {
+  EvalInputs in;
+  Side me = pos.to_move, them = opposite(me);
+  const RaceTable& race = race_table();
+  RaceDistances my_distance = race_distances(pos, me), their_distance = race_distances(pos, them);
+  uint32_t my_state = race.state(pos.mask(me), my_distance);
+  uint32_t their_state = race.state(pos.mask(them), their_distance);
+  FaceCounts mine = face_counts(pos, me, occupied(pos, them), their_distance, their_state);
+  FaceCounts theirs = face_counts(pos, them, occupied(pos, me), my_distance, my_state);
+  in.wins_now = mine.wins;
+  auto& f = in.f;
+  f[kRaceLogit] = logit(race_win_probability(my_state, their_state));
+  f[kOpponentWinsNext] = theirs.wins;
+  f[kMoverCaptures] = mine.captures;
+  f[kMoverCaptureGain] = mine.capture_gain;
+  f[kOpponentCaptures] = theirs.captures;
+  f[kOpponentCaptureGain] = theirs.capture_gain;
+  f[kPieceBalance] = pos.count(me) - pos.count(them);
+  return in;
+}
+
+double eval_from_inputs(const EvalInputs& in, const EvalWeights& weights) {
+  double z = weights.bias;
+  for (int i = 0; i < kEvalFeatureCount; ++i) z += weights.w[i] * in.f[i];
+  return in.wins_now + (1 - in.wins_now) / (1 + std::exp(-z));
+}
+
+EvalWeights race_only_weights() {
+  EvalWeights w;
+  w.w[kRaceLogit] = 1;
+  return w;
+}
+
+const EvalWeights& tuned_eval_weights() {
+  static const EvalWeights weights = kTunedEvalWeights;
+  return weights;
+}
+
+double evaluate(const Position& pos) {
+  return eval_from_inputs(eval_inputs(pos), tuned_eval_weights());
+}
+
+}  // namespace ewn

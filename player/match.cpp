@@ -1,0 +1,176 @@
+#include "match.h"
+
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "movegen.h"
+#include "notation.h"
+#include "rng.h"
+#include "search.h"
+#include "setup.h"
+
+namespace ewn {
+
+const char* game_end_name(GameEnd end) {
+  switch (end) {
+    case GameEnd::Goal:
+      return "goal";
+    case GameEnd::Capture:
+      return "capture";
+    case GameEnd::Time:
+      return "time";
+    case GameEnd::Illegal:
+      return "illegal";
+  }
+  return "?";
+}
+
+GameRecord play_game(Player& red, Player& blue, const Position& setup, uint64_t dice_seed,
+                     ClockKind clock) {
+  GameRecord r;
+  r.setup = setup;
+  Rng dice(dice_seed);
+  Position pos = setup;
+  while (true) {
+    int die = dice.die();
+    r.dice.push_back(die);
+    Side side = pos.to_move;
+    Player& player = side == Red ? red : blue;
+    const TimeLimits& limits = player.limits();
+    MoveRequest request;
+    request.clock = clock;
+    if (limits.per_game) request.game_time_left = *limits.per_game - r.thinking[side];
+    Duration start = clock_now(clock);
+    Move m = player.choose(pos, die, request);
+    Duration took = clock_now(clock) - start;
+    r.thinking[side] += took;
+    r.longest[side] = std::max(r.longest[side], took);
+    if (!legal_moves(pos, die).contains(m)) {
+      r.winner = opposite(side);
+      r.end = GameEnd::Illegal;
+      return r;
+    }
+    r.moves.push_back(m);
+    if ((limits.per_move && took > *limits.per_move) ||
+        (limits.per_game && r.thinking[side] > *limits.per_game)) {
+      r.winner = opposite(side);
+      r.end = GameEnd::Time;
+      return r;
+    }
+    bool goal = m.to == goal_of(side);
+    pos.play(m);
+    if (auto w = pos.winner()) {
+      r.winner = *w;
+      r.end = goal ? GameEnd::Goal : GameEnd::Capture;
+      return r;
+    }
+  }
+}
+
+namespace {
+
+// Seeds of a game's setup, dice and players, from the match seed.
+enum SeedPurpose : uint64_t { kSetupSeed = 1, kDiceSeed, kPlayerASeed, kPlayerBSeed };
+
+GameRecord play_numbered(const PlayerFactory& a, const PlayerFactory& b, const MatchConfig& config,
+                         int number, int round, Side a_side, Side first, uint64_t deal) {
+  uint64_t seed = config.seed;
+  auto pa = a.make(mix_seed(seed, uint64_t(number), kPlayerASeed));
+  auto pb = b.make(mix_seed(seed, uint64_t(number), kPlayerBSeed));
+  Position setup = random_setup(mix_seed(seed, deal, kSetupSeed), first);
+  uint64_t dice_seed = mix_seed(seed, deal, kDiceSeed);
+  GameRecord r = a_side == Red ? play_game(*pa, *pb, setup, dice_seed, config.clock)
+                               : play_game(*pb, *pa, setup, dice_seed, config.clock);
+  r.number = number;
+  r.round = round;
+  r.a_side = a_side;
+  return r;
+}
+
+// Runs work(i) for i in [0, count) on `threads` threads; rethrows the first exception.
+void parallel_for(int count, int threads, const std::function<void(int)>& work) {
+  std::atomic<int> next{0};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto worker = [&] {
+    for (int i; (i = next++) < count;) {
+      try {
+        work(i);
+      } catch (...) {
+        std::lock_guard lock(error_mutex);
+        if (!error) error = std::current_exception();
+        next = count;
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace
+
+std::vector<GameRecord> run_match(const PlayerFactory& a, const PlayerFactory& b,
+                                  const MatchConfig& config,
+                                  const std::function<void(const GameRecord&)>& on_game) {
+  std::mutex report_mutex;
+  auto report = [&](const GameRecord& g) {
+    if (!on_game) return;
+    std::lock_guard lock(report_mutex);
+    on_game(g);
+  };
+  int threads = std::max(1, config.threads);
+  if (config.format == MatchFormat::Pairs) {
+    std::vector<GameRecord> games(size_t(std::max(0, config.count)));
+    parallel_for(config.count, threads, [&](int i) {
+      int pair = i / 2;
+      Side a_side = i % 2 == 0 ? Red : Blue;
+      Side first = pair % 2 == 0 ? Red : Blue;
+      games[size_t(i)] =
+          play_numbered(a, b, config, i + 1, pair + 1, a_side, first, uint64_t(pair));
+      report(games[size_t(i)]);
+    });
+    return games;
+  }
+  // Best of 7: games of one match in sequence, matches in parallel.
+  std::vector<std::vector<GameRecord>> matches(size_t(std::max(0, config.count)));
+  parallel_for(config.count, threads, [&](int m) {
+    int a_score = 0, b_score = 0;
+    for (int g = 1; g <= 7 && a_score < 4 && b_score < 4; ++g) {
+      bool a_first = g == 1 || g == 4 || g == 5;
+      uint64_t deal = uint64_t(m) * 7 + uint64_t(g);  // distinct setup, dice, players
+      GameRecord r = play_numbered(a, b, config, int(deal), m + 1, Red, a_first ? Red : Blue, deal);
+      r.number = g;
+      (r.a_won() ? a_score : b_score)++;
+      matches[size_t(m)].push_back(r);
+    }
+    for (const GameRecord& r : matches[size_t(m)]) report(r);
+  });
+  std::vector<GameRecord> games;
+  for (auto& match : matches) games.insert(games.end(), match.begin(), match.end());
+  return games;
+}
+
+std::string format_game_log(const GameRecord& g, const std::string& a_spec,
+                            const std::string& b_spec) {
+  std::ostringstream out;
+  auto colour = [](Side s) { return s == Red ? "red" : "blue"; };
+  out << "game " << g.number << " round " << g.round << " red=" << (g.a_side == Red ? "A" : "B")
+      << " blue=" << (g.a_side == Blue ? "A" : "B") << " first=" << colour(g.setup.to_move) << "\n";
+  out << "A " << a_spec << "\nB " << b_spec << "\n";
+  out << "setup " << format_position(g.setup) << "\n";
+  out << "dice";
+  for (int d : g.dice) out << ' ' << d;
+  out << "\nmoves";
+  for (Move m : g.moves) out << ' ' << format_move(m);
+  out << "\nresult " << colour(g.winner) << ' ' << (g.a_won() ? "A" : "B") << ' '
+      << game_end_name(g.end) << "\n\n";
+  return out.str();
+}
+
+}  // namespace ewn

@@ -1,0 +1,70 @@
+// Matches between two players, A and B.
+//
+// Pairs format: games come in pairs with the same initial setup (the referee's random
+// procedure, SPEC 2) and the same dice sequence (the k-th turn of the game uses the k-th die),
+// colours swapped: A is Red in the first game of a pair and Blue in the second. Red moves first
+// in odd pairs and Blue in even ones, so who moves first alternates between A and B from game
+// to game, and within a pair both players face the same setup and dice from the same seat.
+//
+// Best-of-7 format (seed 004): first to 4 wins; A plays Red and moves first in games 1, 4
+// and 5, B in games 2, 3, 6 and 7; every game has its own setup and dice.
+//
+// The referee enforces each player's limits (player.h): a move that took longer than the
+// per-move limit, or a game budget overrun, loses the game on time.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "player_spec.h"
+#include "position.h"
+#include "time_control.h"
+
+namespace ewn {
+
+enum class MatchFormat { Pairs, BestOf7 };
+
+enum class GameEnd { Goal, Capture, Time, Illegal };
+const char* game_end_name(GameEnd end);
+
+struct GameRecord {
+  int number = 0;         // 1-based game number: in the match (Pairs), in its round (BestOf7)
+  int round = 0;          // 1-based pair (Pairs) or best-of-7 match (BestOf7)
+  Side a_side = Red;      // the colour A plays
+  Position setup;         // initial position; its side to move moves first
+  std::vector<int> dice;  // the die of every turn (rolled even when a lone piece needs none)
+  std::vector<Move> moves;
+  Side winner = Red;
+  GameEnd end = GameEnd::Goal;
+  std::array<Duration, 2> thinking{};  // total per colour
+  std::array<Duration, 2> longest{};   // longest single move per colour
+  bool a_won() const { return winner == a_side; }
+};
+
+// Plays one game from `setup` with dice drawn from `dice_seed`, timing moves on `clock`.
+GameRecord play_game(Player& red, Player& blue, const Position& setup, uint64_t dice_seed,
+                     ClockKind clock = ClockKind::Wall);
+
+struct MatchConfig {
+  MatchFormat format = MatchFormat::Pairs;
+  int count = 2;  // games (Pairs) or best-of-7 matches (BestOf7)
+  uint64_t seed = 1;
+  int threads = 1;
+  ClockKind clock = ClockKind::Wall;
+};
+
+// Plays the match; `on_game` is called (serialised) as each game finishes, in any order when
+// threads > 1. The result is in game order and depends only on the seed for players whose
+// moves do not depend on time. Exceptions from players are passed on.
+std::vector<GameRecord> run_match(const PlayerFactory& a, const PlayerFactory& b,
+                                  const MatchConfig& config,
+                                  const std::function<void(const GameRecord&)>& on_game = {});
+
+// One game in the log format: a header line, setup, dice, moves and result (SPEC notation).
+std::string format_game_log(const GameRecord& game, const std::string& a_spec,
+                            const std::string& b_spec);
+
+}  // namespace ewn

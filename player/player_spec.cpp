@@ -1,0 +1,137 @@
+#include "player_spec.h"
+
+#include <charconv>
+
+#include "expectimax_player.h"
+#include "greedy_player.h"
+#include "race.h"
+#include "random_player.h"
+#include "tablebase_values.h"
+
+namespace ewn {
+
+namespace {
+
+template <class T>
+T parse_number(std::string_view kind, std::string_view key, std::string_view value, T min, T max) {
+  T out{};
+  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), out);
+  if (ec != std::errc() || end != value.data() + value.size() || out < min || out > max)
+    throw SpecError(std::string(kind) + ": option " + std::string(key) + "='" + std::string(value) +
+                    "' must be a number in [" + std::to_string(min) + ", " + std::to_string(max) +
+                    "]");
+  return out;
+}
+
+double parse_real(std::string_view kind, std::string_view key, std::string_view value) {
+  std::string s(value);
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || !(v >= 0) || v > 100)
+    throw SpecError(std::string(kind) + ": option " + std::string(key) + "='" + s +
+                    "' must be a number in [0, 100]");
+  return v;
+}
+
+Duration parse_time(std::string_view kind, std::string_view key, std::string_view value) {
+  auto d = parse_duration(value);
+  if (!d || d->count() <= 0)
+    throw SpecError(std::string(kind) + ": option " + std::string(key) + "='" + std::string(value) +
+                    "' is not a duration (write e.g. 100ms, 30s, 4min)");
+  return *d;
+}
+
+}  // namespace
+
+PlayerSpec parse_player_spec(std::string_view text) {
+  PlayerSpec spec;
+  spec.text = std::string(text);
+  size_t colon = text.find(':');
+  spec.kind = std::string(text.substr(0, colon));
+  std::string_view options = colon == std::string_view::npos ? "" : text.substr(colon + 1);
+  const std::string& kind = spec.kind;
+  std::string known;
+  if (kind == "random" || kind == "greedy")
+    known = "movetime, gametime";
+  else if (kind == "mcts")
+    known = "movetime, gametime, playouts, c";
+  else if (kind == "expectimax")
+    known = "movetime, gametime, depth, tables, hash, prune, eval";
+  else
+    throw SpecError("unknown player '" + kind +
+                    "' (players: random, greedy, mcts, expectimax; e.g. mcts:movetime=100ms)");
+
+  bool fixed_work = false;
+  while (!options.empty()) {
+    size_t comma = options.find(',');
+    std::string_view item = options.substr(0, comma);
+    options = comma == std::string_view::npos ? "" : options.substr(comma + 1);
+    size_t eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0)
+      throw SpecError(kind + ": option '" + std::string(item) + "' must be key=value");
+    std::string key(item.substr(0, eq));
+    std::string_view value = item.substr(eq + 1);
+    auto unknown = [&] {
+      return SpecError(kind + ": unknown option '" + key + "' (options: " + known + ")");
+    };
+    if (key == "movetime") {
+      spec.limits.per_move = parse_time(kind, key, value);
+    } else if (key == "gametime") {
+      spec.limits.per_game = parse_time(kind, key, value);
+    } else if (kind == "expectimax" && key == "depth") {
+      spec.search.max_depth = parse_number<int>(kind, key, value, 1, 100);
+      fixed_work = true;
+    } else if (kind == "expectimax" && key == "tables") {
+      if (value.empty()) throw SpecError(kind + ": tables= needs a directory or none");
+      spec.tables = std::string(value);
+    } else if (kind == "expectimax" && key == "hash") {
+      spec.search.tt_bytes = size_t(parse_number<int>(kind, key, value, 1, 65536)) << 20;
+    } else if (kind == "expectimax" && key == "prune") {
+      if (value == "star2")
+        spec.search.star1 = spec.search.star2 = true;
+      else if (value == "star1")
+        spec.search.star1 = true, spec.search.star2 = false;
+      else if (value == "none")
+        spec.search.star1 = spec.search.star2 = false;
+      else
+        throw SpecError(kind + ": prune='" + std::string(value) + "' must be star2, star1 or none");
+    } else if (kind == "expectimax" && key == "eval") {
+      if (value == "tuned")
+        spec.search.tuned_eval = true;
+      else if (value == "untuned")
+        spec.search.tuned_eval = false;
+      else
+        throw SpecError(kind + ": eval='" + std::string(value) + "' must be tuned or untuned");
+    } else if (kind == "mcts" && key == "playouts") {
+      spec.mcts.playouts = parse_number<uint64_t>(kind, key, value, 1, uint64_t(1) << 40);
+      fixed_work = true;
+    } else if (kind == "mcts" && key == "c") {
+      spec.mcts.exploration = parse_real(kind, key, value);
+    } else {
+      throw unknown();
+    }
+  }
+  bool searches = kind == "mcts" || kind == "expectimax";
+  if (searches && !fixed_work && !spec.limits.per_move && !spec.limits.per_game)
+    spec.limits.per_move = std::chrono::seconds(1);
+  return spec;
+}
+
+PlayerFactory::PlayerFactory(PlayerSpec spec) : spec_(std::move(spec)) {
+  prepare_race_tables();  // shared by all players; not to be built on some player's clock
+  if (spec_.kind == "expectimax" && spec_.tables != "none") tables_ = open_tablebase(spec_.tables);
+}
+
+PlayerFactory::PlayerFactory(PlayerSpec spec, std::shared_ptr<const ExactValues> tables)
+    : spec_(std::move(spec)), tables_(std::move(tables)) {
+  prepare_race_tables();
+}
+
+std::unique_ptr<Player> PlayerFactory::make(uint64_t seed) const {
+  if (spec_.kind == "random") return std::make_unique<RandomPlayer>(spec_.limits, seed);
+  if (spec_.kind == "greedy") return std::make_unique<GreedyPlayer>(spec_.limits);
+  if (spec_.kind == "mcts") return std::make_unique<MctsPlayer>(spec_.limits, spec_.mcts, seed);
+  return std::make_unique<ExpectimaxPlayer>(spec_.limits, spec_.search, tables_);
+}
+
+}  // namespace ewn

@@ -1,0 +1,60 @@
+// Player specifications as written on the command line: a name with options,
+//   random | greedy | mcts[:opts] | expectimax[:opts]
+// e.g. "expectimax:movetime=100ms,tables=data" or "mcts:movetime=50ms,c=0.7".
+//
+// Options (all players): movetime=<dur> (per-move limit), gametime=<dur> (per-game budget);
+// durations are written 100ms, 30s, 4min.
+// expectimax: depth=<plies> (fixed depth; with a time limit: at most), tables=<dir>|none,
+//   hash=<MB>, prune=star2|star1|none, eval=tuned|untuned (evaluation weights, eval_weights.h).
+// mcts: playouts=<n> (fixed number of iterations), c=<exploration constant>.
+// A searching player given neither a time limit nor a fixed amount of work thinks 1 s a move.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "exact_values.h"
+#include "mcts_player.h"
+#include "player.h"
+#include "search.h"
+
+namespace ewn {
+
+class SpecError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct PlayerSpec {
+  std::string text;  // as given
+  std::string kind;  // random, greedy, mcts, expectimax
+  TimeLimits limits;
+  SearchOptions search;         // expectimax
+  std::string tables = "none";  // expectimax: table directory
+  MctsOptions mcts;
+};
+
+// Throws SpecError naming the offending part.
+PlayerSpec parse_player_spec(std::string_view text);
+
+// Makes players of one spec; holds what they share (the opened tables).
+class PlayerFactory {
+ public:
+  // Opens the tables a spec names; throws SpecError (or the tables' error) if they fail.
+  explicit PlayerFactory(PlayerSpec spec);
+  PlayerFactory(PlayerSpec spec, std::shared_ptr<const ExactValues> tables);
+  // A fresh player; `seed` drives whatever randomness it has.
+  std::unique_ptr<Player> make(uint64_t seed) const;
+  const PlayerSpec& spec() const { return spec_; }
+  const std::shared_ptr<const ExactValues>& tables() const { return tables_; }
+
+ private:
+  PlayerSpec spec_;
+  std::shared_ptr<const ExactValues> tables_;
+};
+
+}  // namespace ewn

@@ -1,0 +1,360 @@
+#include "search.h"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "dice_groups.h"
+#include "eval.h"
+#include "movegen.h"
+#include "race.h"
+#include "zobrist.h"
+
+namespace ewn {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+}
+
+bool wins_at_once(const Position& pos, Move m) {
+  Side me = pos.to_move;
+  if (m.to == goal_of(me)) return true;
+  uint8_t victim = pos.board[m.to];
+  return victim != kEmpty && code_side(victim) != me && pos.count(opposite(me)) == 1;
+}
+
+// The moves of one die group, best first by move ordering.
+struct Search::GroupMoves {
+  std::array<Move, 6> move{};
+  int count = 0;
+  bool wins = false;  // some move wins at once: the group is worth 1
+  Move winning{};
+};
+
+Search::Search(SearchOptions options, std::shared_ptr<const ExactValues> tables)
+    : options_(options),
+      weights_(options.tuned_eval ? tuned_eval_weights() : race_only_weights()),
+      tables_(std::move(tables)),
+      tt_(options.tt_bytes) {
+  prepare_race_tables();
+}
+
+double Search::evaluate(const Position& pos) const {
+  return eval_from_inputs(eval_inputs(pos), weights_);
+}
+
+void Search::poll_clock() {
+  if ((++nodes_ & 255) == 0 && deadline_.past_hard()) stop_ = true;
+}
+
+double Search::leaf(const Position& pos) {
+  inexact_ = true;
+  return evaluate(pos);
+}
+
+void Search::prepare_group(const Position& pos, int die, int depth, PackedMove hint,
+                           GroupMoves& out) const {
+  MoveList moves = legal_moves(pos, die);
+  out.count = 0;
+  out.wins = false;
+  for (Move m : moves) {
+    if (wins_at_once(pos, m)) {
+      out.wins = true;
+      out.winning = m;
+      return;
+    }
+    out.move[out.count++] = m;
+  }
+  // Order: the move the table remembers first, then (if the subtree is worth it) by how good
+  // the position after the move looks to the evaluation. At depth 1 the children are leaves:
+  // ordering them would cost as much as searching them.
+  std::array<double, 6> score{};
+  Move hinted = unpack_move(hint, pos.to_move);
+  for (int i = 0; i < out.count; ++i) {
+    if (out.move[i] == hinted) {
+      score[i] = 2;
+    } else if (depth >= 2) {
+      Position child = pos;
+      child.play(out.move[i]);
+      score[i] = 1 - evaluate(child);
+    }
+  }
+  for (int i = 1; i < out.count; ++i)
+    for (int j = i; j > 0 && score[j] > score[j - 1]; --j) {
+      std::swap(score[j], score[j - 1]);
+      std::swap(out.move[j], out.move[j - 1]);
+    }
+}
+
+double Search::max_node(const Position& pos, uint64_t key, const GroupMoves& g, int begin, int end,
+                        int depth, double alpha, double beta, double best, Move& best_move) {
+  for (int i = begin; i < end; ++i) {
+    Move m = g.move[i];
+    Position child = pos;
+    child.play(m);
+    double w = 1 - chance(child, zobrist_after(pos, key, m), depth - 1, 1 - beta,
+                          1 - std::max(alpha, best));
+    if (stop_) return best;
+    if (w > best || best_move == Move{}) {
+      best = std::max(best, w);
+      best_move = m;
+    }
+    if (best >= beta) break;
+  }
+  return best;
+}
+
+double Search::chance(const Position& pos, uint64_t key, int depth, double alpha, double beta) {
+  poll_clock();
+  if (stop_) return 0;
+
+  const TTEntry* entry = options_.use_tt ? tt_.probe(key) : nullptr;
+  std::array<PackedMove, 6> hints;
+  hints.fill(kNoPackedMove);
+  if (entry) {
+    hints = entry->best;
+    bool usable =
+        options_.tt_exact_depth ? entry->depth == depth : entry->exact || entry->depth >= depth;
+    if (usable) {
+      double lo = entry->lower, hi = entry->upper;
+      if (lo >= beta || hi <= alpha || lo == hi) {
+        if (!entry->exact) inexact_ = true;
+        return lo >= beta ? lo : hi <= alpha ? hi : lo;
+      }
+    }
+  }
+
+  if (tables_ && tables_->covers(pos)) {
+    if (auto v = tables_->value(pos)) {
+      if (options_.use_tt) {
+        TTEntry e;
+        e.key = key;
+        e.lower = e.upper = *v;
+        e.depth = int8_t(std::min(depth, 127));
+        e.exact = true;
+        tt_.store(e);
+      }
+      return *v;
+    }
+  }
+  if (depth <= 0) return leaf(pos);
+
+  bool inexact_above = inexact_;
+  inexact_ = false;
+
+  const DiceGroups& groups = dice_groups(pos.mask(pos.to_move));
+  const int n = groups.size;
+  std::array<GroupMoves, 6> moves;
+  std::array<double, 6> p{}, lower{};  // weights, and lower bounds from the probes
+  std::array<Move, 6> best_move{};
+  std::array<bool, 6> probed{};  // the probe's value is exact for the first move
+  for (int g = 0; g < n; ++g) {
+    p[g] = groups.group[g].count / 6.0;
+    prepare_group(pos, groups.group[g].die, depth, hints[g], moves[g]);
+    if (moves[g].wins) {
+      lower[g] = 1;
+      best_move[g] = moves[g].winning;
+    }
+  }
+  // Weighted sums over groups after g of the lower bounds and of the weights.
+  auto rest_lower = [&](int g) {
+    double s = 0;
+    for (int j = g + 1; j < n; ++j) s += p[j] * lower[j];
+    return s;
+  };
+  auto rest_weight = [&](int g) {
+    double s = 0;
+    for (int j = g + 1; j < n; ++j) s += p[j];
+    return s;
+  };
+
+  double result = 0;
+  enum { kExact, kFailLow, kFailHigh } outcome = kExact;
+
+  // Star2: probe each group with its first move. Each probe gives a lower bound on its group.
+  if (options_.star1 && options_.star2) {
+    double before = 0;  // sum over probed groups of p * lower bound
+    for (int g = 0; g < n && outcome == kExact; ++g) {
+      if (!moves[g].wins) {
+        double a = (alpha - before - rest_weight(g)) / p[g];
+        double b = (beta - before) / p[g];  // unprobed groups count as 0
+        double lo = std::max(a, 0.0), hi = std::min(b, 1.0);
+        if (lo < hi) {
+          double w = max_node(pos, key, moves[g], 0, 1, depth, lo, hi, 0, best_move[g]);
+          if (stop_) return 0;
+          if (w >= b) {
+            result = before + p[g] * w;
+            outcome = kFailHigh;
+          } else if (w > lo || lo == 0) {
+            lower[g] = w;  // inside the window: the first move's exact value
+            probed[g] = true;
+          }
+        }
+      }
+      before += p[g] * lower[g];
+      if (outcome == kExact && before >= beta) {  // e.g. groups that win at once
+        result = before;
+        outcome = kFailHigh;
+      }
+    }
+  }
+
+  // Star1 (or plain expectimax): search the groups in full with windows from the bounds.
+  if (outcome == kExact) {
+    double sum = 0;  // exact part: groups already searched
+    for (int g = 0; g < n; ++g) {
+      double v;
+      double a = -kInf, b = kInf;
+      if (options_.star1) {
+        a = (alpha - sum - rest_weight(g)) / p[g];
+        b = (beta - sum - rest_lower(g)) / p[g];
+      }
+      if (moves[g].wins) {
+        v = 1;
+      } else {
+        double lo = std::max(a, 0.0), hi = std::min(b, 1.0);
+        if (!(lo < hi)) hi = lo;  // rounding at a window's edge; a or b decides below
+        int begin = probed[g] ? 1 : 0;
+        double start = probed[g] ? lower[g] : 0;
+        v = max_node(pos, key, moves[g], begin, moves[g].count, depth, lo, hi, start, best_move[g]);
+        if (stop_) return 0;
+      }
+      if (v <= a) {
+        result = sum + p[g] * v + rest_weight(g);
+        outcome = kFailLow;
+        break;
+      }
+      if (v >= b) {
+        result = sum + p[g] * v + rest_lower(g);
+        outcome = kFailHigh;
+        break;
+      }
+      sum += p[g] * v;
+    }
+    if (outcome == kExact) result = sum;
+  }
+
+  bool exact_subtree = !inexact_;
+  inexact_ = inexact_above || inexact_;
+  if (options_.use_tt) {
+    TTEntry e;
+    e.key = key;
+    e.depth = int8_t(std::min(depth, 127));
+    e.exact = exact_subtree;
+    e.lower = outcome == kFailLow ? 0 : result;
+    e.upper = outcome == kFailHigh ? 1 : result;
+    e.best = hints;
+    for (int g = 0; g < n; ++g)
+      if (best_move[g] != Move{}) e.best[g] = pack_move(best_move[g]);
+    tt_.store(e);
+  }
+  return result;
+}
+
+double Search::chance_value(const Position& pos, int depth) {
+  if (pos.winner()) throw std::invalid_argument("chance_value: the game is already decided");
+  deadline_ = Deadline::none();
+  stop_ = false;
+  inexact_ = false;
+  nodes_ = 0;
+  return chance(pos, zobrist_key(pos), depth, 0, 1);
+}
+
+double Search::die_value(const Position& pos, int die, int depth) {
+  if (pos.winner()) throw std::invalid_argument("die_value: the game is already decided");
+  deadline_ = Deadline::none();
+  stop_ = false;
+  inexact_ = false;
+  nodes_ = 0;
+  GroupMoves g;
+  prepare_group(pos, die, depth, kNoPackedMove, g);
+  if (g.wins) return 1;
+  Move best{};
+  return max_node(pos, zobrist_key(pos), g, 0, g.count, depth, 0, 1, 0, best);
+}
+
+SearchResult Search::choose(const Position& pos, int die, const Deadline& deadline) {
+  MoveList legal = legal_moves(pos, die);
+  if (legal.size == 0) throw std::invalid_argument("choose: no legal move (game decided)");
+  SearchResult result;
+  result.move = legal.moves[0];
+  for (Move m : legal)
+    if (wins_at_once(pos, m)) {
+      result.move = m;
+      result.value = 1;
+      result.exact = true;
+      return result;
+    }
+  if (legal.size == 1) return result;
+
+  if (tables_ && tables_->covers(pos)) {
+    if (auto values = tables_->move_values(pos, die); values && !values->empty()) {
+      const ExactMoveValue* best = &values->front();
+      for (const ExactMoveValue& mv : *values)
+        if (mv.value > best->value || (mv.value == best->value && mv.wins && !best->wins))
+          best = &mv;
+      result.move = best->move;
+      result.value = best->value;
+      result.exact = result.from_tables = true;
+      return result;
+    }
+  }
+
+  deadline_ = deadline;
+  stop_ = false;
+  nodes_ = 0;
+  uint64_t key = zobrist_key(pos);
+  // Root moves with their latest values; searched best first.
+  std::array<Move, 18> order{};
+  std::array<double, 18> score{};
+  int count = legal.size;
+  for (int i = 0; i < count; ++i) {
+    order[i] = legal.moves[i];
+    Position child = pos;
+    child.play(order[i]);
+    score[i] = 1 - evaluate(child);
+  }
+  for (int depth = 1; depth <= options_.max_depth; ++depth) {
+    for (int i = 1; i < count; ++i)
+      for (int j = i; j > 0 && score[j] > score[j - 1]; --j) {
+        std::swap(score[j], score[j - 1]);
+        std::swap(order[j], order[j - 1]);
+      }
+    if (depth == 1) result.move = order[0];  // best by the evaluation, should time run out
+    inexact_ = false;
+    double best = -1;
+    int best_index = -1;
+    for (int i = 0; i < count; ++i) {
+      Position child = pos;
+      child.play(order[i]);
+      double alpha = std::max(best, 0.0);
+      double w = 1 - chance(child, zobrist_after(pos, key, order[i]), depth - 1, 0, 1 - alpha);
+      if (stop_) break;
+      score[i] = w;
+      if (w > best) {
+        best = w;
+        best_index = i;
+      }
+    }
+    if (stop_) {
+      // A move that beat the previous best (searched first) at this depth is better still.
+      if (best_index > 0) {
+        result.move = order[best_index];
+        result.value = best;
+      }
+      break;
+    }
+    result.move = order[best_index];
+    result.value = best;
+    result.depth = depth;
+    result.exact = !inexact_;
+    // Keep the best move first for the next iteration.
+    std::swap(order[0], order[best_index]);
+    std::swap(score[0], score[best_index]);
+    if (result.exact || deadline.past_soft()) break;
+  }
+  result.nodes = nodes_;
+  return result;
+}
+
+}  // namespace ewn

@@ -1,0 +1,87 @@
+// Expectimax search with *-minimax pruning (Ballard 1983) over the die's chance nodes.
+//
+// Values are the win probability of the side to move, in [0, 1], in negamax form: a chance
+// node (a position before its roll) is the weighted mean over die groups (dice_groups.h) of a
+// max node, which is the best over the group's moves of 1 - (child chance node), or 1 for a
+// move that wins at once. Depth counts plies (moves); at depth 0 a chance node is evaluated
+// statically (eval.h). Where the tables cover a node its exact value ends the search there.
+//
+// Pruning at chance nodes: Star1 derives each group's search window from the window of the
+// node and the bounds [0, 1] of the groups not yet searched, and stops as soon as the mean is
+// known to lie outside the window. Star2 first probes every group with its first (best
+// ordered) move: the probes are lower bounds on the groups and may already prove the node too
+// good (fail high), and they tighten the windows of the full search that follows. Bounds are
+// fail-soft, so they are stored in the transposition table as [lower, upper].
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "eval.h"
+#include "exact_values.h"
+#include "position.h"
+#include "time_control.h"
+#include "tt.h"
+
+namespace ewn {
+
+struct SearchOptions {
+  int max_depth = 64;  // plies
+  bool star1 = true;   // false: plain expectimax (full windows), for testing
+  bool star2 = true;   // probing phase (needs star1)
+  bool use_tt = true;
+  bool tt_exact_depth = false;  // reuse only entries of the very same depth (testing)
+  size_t tt_bytes = 16u << 20;
+  bool tuned_eval = true;  // false: the evaluation with untuned weights (eval.h)
+};
+
+struct SearchResult {
+  Move move;
+  double value = -1;   // of the chosen move for the mover, when known (-1: not searched)
+  int depth = 0;       // last fully searched depth
+  bool exact = false;  // the value is exact: tables, or a search that used no evaluation
+  bool from_tables = false;
+  uint64_t nodes = 0;
+};
+
+class Search {
+ public:
+  explicit Search(SearchOptions options = {}, std::shared_ptr<const ExactValues> tables = {});
+
+  // The move to play for a rolled die: at once if forced, winning or covered by the tables;
+  // otherwise by iterative deepening until the deadline (or options.max_depth).
+  SearchResult choose(const Position& pos, int die, const Deadline& deadline);
+
+  // Values at a fixed depth, without a deadline (tests, analysis). The position is undecided.
+  double chance_value(const Position& pos, int depth);        // before the roll
+  double die_value(const Position& pos, int die, int depth);  // after rolling `die`
+
+  void clear() { tt_.clear(); }
+  uint64_t nodes() const { return nodes_; }
+  const SearchOptions& options() const { return options_; }
+
+ private:
+  struct GroupMoves;
+  double chance(const Position& pos, uint64_t key, int depth, double alpha, double beta);
+  double max_node(const Position& pos, uint64_t key, const GroupMoves& g, int begin, int end,
+                  int depth, double alpha, double beta, double best, Move& best_move);
+  void prepare_group(const Position& pos, int die, int depth, PackedMove hint,
+                     GroupMoves& out) const;
+  double leaf(const Position& pos);
+  double evaluate(const Position& pos) const;
+  void poll_clock();
+
+  SearchOptions options_;
+  EvalWeights weights_;
+  std::shared_ptr<const ExactValues> tables_;
+  TranspositionTable tt_;
+  Deadline deadline_;
+  uint64_t nodes_ = 0;
+  bool stop_ = false;
+  bool inexact_ = false;  // an evaluation (or an entry relying on one) was used below
+};
+
+// True when `m` ends the game at once: it reaches the goal or takes the last enemy piece.
+bool wins_at_once(const Position& pos, Move m);
+
+}  // namespace ewn

@@ -1,0 +1,29 @@
+#include "tablebase_values.h"
+
+#include <stdexcept>
+#include <system_error>
+
+namespace ewn {
+
+std::optional<std::vector<ExactMoveValue>> TablebaseValues::move_values(const Position& pos,
+                                                                        int die) const {
+  auto moves = tables_->best_moves(pos, die);
+  if (!moves) return std::nullopt;
+  std::vector<ExactMoveValue> out;
+  out.reserve(moves->size());
+  for (const auto& m : *moves) out.push_back(ExactMoveValue{m.move, m.value, m.wins});
+  return out;
+}
+
+std::shared_ptr<const ExactValues> open_tablebase(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec))
+    throw std::runtime_error("tables: '" + dir.string() + "' is not a directory");
+  auto tables = std::make_shared<const Tablebase>(dir);
+  if (tables->max_pieces() < 2)
+    throw std::runtime_error("tables: '" + dir.string() +
+                             "' holds no complete set of tables (generate them with ewn gen)");
+  return std::make_shared<TablebaseValues>(std::move(tables));
+}
+
+}  // namespace ewn

@@ -1,0 +1,29 @@
+// The tablebases (probe/) as the player's source of exact values (exact_values.h).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+
+#include "exact_values.h"
+#include "tablebase.h"
+
+namespace ewn {
+
+class TablebaseValues : public ExactValues {
+ public:
+  explicit TablebaseValues(std::shared_ptr<const Tablebase> tables) : tables_(std::move(tables)) {}
+  int max_pieces() const override { return tables_->max_pieces(); }
+  std::optional<double> value(const Position& pos) const override { return tables_->value(pos); }
+  std::optional<std::vector<ExactMoveValue>> move_values(const Position& pos,
+                                                         int die) const override;
+  const Tablebase& tablebase() const { return *tables_; }
+
+ private:
+  std::shared_ptr<const Tablebase> tables_;
+};
+
+// Opens the tables in `dir` (thread-safe to share). Throws std::runtime_error naming the
+// problem when the directory is missing or holds no complete set of tables.
+std::shared_ptr<const ExactValues> open_tablebase(const std::filesystem::path& dir);
+
+}  // namespace ewn

@@ -1,0 +1,179 @@
+#include <catch2/catch.hpp>
+#include <memory>
+
+#include "dice_groups.h"
+#include "eval.h"
+#include "movegen.h"
+#include "notation.h"
+#include "player_test_support.h"
+#include "search.h"
+#include "setup.h"
+
+using namespace ewn;
+
+namespace {
+
+SearchOptions plain_options() {
+  SearchOptions o;
+  o.star1 = o.star2 = false;
+  o.use_tt = false;
+  o.tt_bytes = 1 << 16;
+  return o;
+}
+
+// Direct expectimax over all six dice (no grouping, no pruning) with `leaf` at depth 0.
+template <class Leaf>
+double direct_value(const Position& pos, int depth, const Leaf& leaf) {
+  if (depth == 0) return leaf(pos);
+  double sum = 0;
+  for (int die = 1; die <= 6; ++die) {
+    double best = 0;
+    for (Move m : legal_moves(pos, die)) {
+      double w;
+      if (wins_at_once(pos, m)) {
+        w = 1;
+      } else {
+        Position child = pos;
+        child.play(m);
+        w = 1 - direct_value(child, depth - 1, leaf);
+      }
+      best = std::max(best, w);
+    }
+    sum += best / 6;
+  }
+  return sum;
+}
+
+}  // namespace
+
+TEST_CASE("dice groups cover every face once and share the movable pieces") {
+  for (unsigned mask = 1; mask < 64; ++mask) {
+    const DiceGroups& g = dice_groups(mask);
+    int total = 0;
+    for (int i = 0; i < g.size; ++i) total += g.group[i].count;
+    CHECK(total == 6);
+    for (int die = 1; die <= 6; ++die) {
+      const Movable& m = movable_pieces(mask, die);
+      const Movable& r = movable_pieces(mask, g.group[g.group_of_die[die]].die);
+      if (std::popcount(mask) > 1) {
+        CHECK(m.count == r.count);
+        CHECK(m.number == r.number);
+      }
+    }
+  }
+  CHECK(dice_groups(0b100001).size == 3);  // {1,6}: die 1, dice 2..5, die 6
+  CHECK(dice_groups(0b100001).group[0].count == 4);
+  CHECK(dice_groups(0b000100).size == 1);  // a lone piece
+}
+
+TEST_CASE("search at depth 1 equals a direct expectimax over the evaluation") {
+  Rng rng(11);
+  Search search(plain_options());
+  Search pruned;
+  for (int i = 0; i < 200; ++i) {
+    Position pos = random_position(rng, 3 + int(rng.below(10)));
+    double direct = direct_value(pos, 1, [](const Position& p) { return evaluate(p); });
+    CHECK(search.chance_value(pos, 1) == Approx(direct).margin(1e-12));
+    CHECK(pruned.chance_value(pos, 1) == Approx(direct).margin(1e-12));
+  }
+}
+
+TEST_CASE("search at depth 1 equals a direct expectimax over exact values") {
+  Rng rng(12);
+  auto exact = std::make_shared<test::BruteForceValues>(3);
+  Search search(SearchOptions{}, exact);
+  for (int i = 0; i < 100; ++i) {
+    Position pos = random_position(rng, 4);  // children with a capture are covered
+    auto leaf = [&](const Position& p) {
+      return p.piece_count() <= 3 ? exact->solve(p) : evaluate(p);
+    };
+    CHECK(search.chance_value(pos, 1) == Approx(direct_value(pos, 1, leaf)).margin(1e-12));
+  }
+}
+
+TEST_CASE("Star1 and Star2 pruning give the plain expectimax value at fixed depth") {
+  Rng rng(13);
+  SearchOptions star1 = plain_options(), star2 = plain_options(), star2_tt = plain_options();
+  star1.star1 = true;
+  star2.star1 = star2.star2 = true;
+  star2_tt.star1 = star2_tt.star2 = star2_tt.use_tt = star2_tt.tt_exact_depth = true;
+  star2_tt.tt_bytes = 1 << 20;
+  Search plain(plain_options()), s1(star1), s2(star2), s2tt(star2_tt);
+  uint64_t plain_nodes = 0, star2_nodes = 0;
+  for (int i = 0; i < 60; ++i) {
+    Position pos = random_position(rng, 4 + int(rng.below(9)));
+    int depth = 1 + i % 3;
+    double v = plain.chance_value(pos, depth);
+    plain_nodes += plain.nodes();
+    CHECK(s1.chance_value(pos, depth) == Approx(v).margin(1e-9));
+    CHECK(s2.chance_value(pos, depth) == Approx(v).margin(1e-9));
+    star2_nodes += s2.nodes();
+    CHECK(s2tt.chance_value(pos, depth) == Approx(v).margin(1e-9));
+    int die = 1 + int(rng.below(6));
+    double dv = plain.die_value(pos, die, depth);
+    CHECK(s2.die_value(pos, die, depth) == Approx(dv).margin(1e-9));
+  }
+  CHECK(star2_nodes < plain_nodes);
+}
+
+TEST_CASE("search values are exact where the search reaches only decided or covered nodes") {
+  Rng rng(14);
+  auto exact = std::make_shared<test::BruteForceValues>(3);
+  Search search(SearchOptions{}, std::shared_ptr<const ExactValues>());
+  for (int i = 0; i < 40; ++i) {
+    Position pos = random_position(rng, 1, 1, rng.below(2) ? Red : Blue);
+    // Two lone pieces: at most 8 plies to go, so depth 9 solves it without evaluation.
+    CHECK(search.chance_value(pos, 9) == Approx(exact->solve(pos)).margin(1e-9));
+  }
+}
+
+TEST_CASE("at covered positions the chosen move is a table-best move") {
+  Rng rng(15);
+  auto exact = std::make_shared<test::BruteForceValues>(3);
+  Search search(SearchOptions{}, exact);
+  for (int i = 0; i < 300; ++i) {
+    Position pos = random_position(rng, 2 + int(rng.below(2)));
+    int die = 1 + int(rng.below(6));
+    SearchResult r = search.choose(pos, die, Deadline::none());
+    auto values = exact->move_values(pos, die);
+    REQUIRE(values);
+    double best = 0, chosen = -1;
+    for (const ExactMoveValue& mv : *values) {
+      best = std::max(best, mv.value);
+      if (mv.move == r.move) chosen = mv.value;
+    }
+    CHECK(chosen == Approx(best).margin(1e-12));
+  }
+}
+
+TEST_CASE("one ply above the tables the search plays a best move exactly") {
+  Rng rng(16);
+  auto exact = std::make_shared<test::BruteForceValues>(3);
+  Search search(SearchOptions{}, exact);
+  auto truth = std::make_shared<test::BruteForceValues>(4);
+  for (int i = 0; i < 40; ++i) {
+    Position pos = random_position(rng, 4);
+    int die = 1 + int(rng.below(6));
+    SearchResult r = search.choose(pos, die, Deadline::none());
+    double best = truth->die_value(pos, die), chosen = -1;
+    auto values = truth->move_values(pos, die);
+    for (const ExactMoveValue& mv : *values)
+      if (mv.move == r.move) chosen = mv.value;
+    CHECK((r.exact || legal_moves(pos, die).size == 1));
+    CHECK(chosen == Approx(best).margin(1e-9));
+  }
+}
+
+TEST_CASE("a short time limit is respected") {
+  Search search;
+  Position start = parse_position("r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r").position;
+  for (auto limit : {std::chrono::milliseconds(20), std::chrono::milliseconds(100)}) {
+    auto t0 = SteadyClock::now();
+    Deadline d = Deadline::after(ClockKind::Wall, clock_now(ClockKind::Wall), limit);
+    SearchResult r = search.choose(start, 3, d);
+    auto took = SteadyClock::now() - t0;
+    CHECK(took < limit + std::chrono::milliseconds(50));  // generous: shared machines
+    CHECK(r.depth >= 2);
+    CHECK(legal_moves(start, 3).contains(r.move));
+  }
+}
