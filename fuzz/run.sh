@@ -25,7 +25,10 @@ build=${FUZZ_BUILD_DIR:-build-fuzz}
 if [ ! -f "$build/CMakeCache.txt" ]; then
   CXX=clang++ cmake -S fuzz -B "$build" -DCMAKE_BUILD_TYPE=None >/dev/null
 fi
-cmake --build "$build" -j2 --target "fuzz_$target" >/dev/null
+if ! cmake --build "$build" -j2 --target "fuzz_$target" >"$build/build.log" 2>&1; then
+  cat "$build/build.log" >&2
+  exit 1
+fi
 mkdir -p "$build/corpus/$target" "$build/artifacts/$target"
 # A fresh scratch directory for the table target, removed afterwards.
 export TMPDIR=$(mktemp -d)

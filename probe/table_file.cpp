@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -166,7 +167,8 @@ void TableFile::read_block(uint64_t block, uint16_t* out) const {
 
 std::optional<std::string> TableFile::verify_all() const {
   // Blocks first: a damaged block is named more precisely than by the body checksum.
-  std::vector<uint16_t> values(header_.block_entries);
+  // No block holds more than the entry count, whatever block size the header declares.
+  std::vector<uint16_t> values(std::min<uint64_t>(header_.block_entries, header_.entry_count));
   try {
     for (uint64_t b = 0; b < header_.block_count; ++b) read_block(b, values.data());
   } catch (const TableError& e) {

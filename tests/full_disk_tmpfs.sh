@@ -15,7 +15,7 @@ if ! "${ns[@]}" sh -c "mount -t tmpfs -o size=64k tmpfs '$work'" 2>/dev/null; th
   exit 77
 fi
 
-"$ewn" gen --pieces 3 --out "$work/reference" --quiet >/dev/null
+"$ewn" gen --pieces 3 --keep-exact 3 --out "$work/reference" --quiet >/dev/null
 mkdir "$work/disk"
 # Disk sizes from a tenth to nine tenths of what the set occupies: each too small, each larger.
 total_k=$(du -sk "$work/reference" | cut -f1)
@@ -31,7 +31,7 @@ mount -t tmpfs -o size=${sizes[0]} tmpfs "$disk"
 previous=0
 for size in "${sizes[@]}"; do
   mount -o remount,size=$size "$disk"
-  if "$ewn" gen --pieces 3 --out "$disk" --quiet >/dev/null 2>"$work/err"; then
+  if "$ewn" gen --pieces 3 --keep-exact 3 --out "$disk" --quiet >/dev/null 2>"$work/err"; then
     fail "finished on a disk of $size"
   fi
   grep -q "the disk is full" "$work/err" || fail "unclear message on a full disk: $(cat "$work/err")"
@@ -44,7 +44,7 @@ for size in "${sizes[@]}"; do
   echo "disk of $size: $count complete files; $(grep -m1 "ewn gen:" "$work/err")"
 done
 mount -o remount,size=16m "$disk"
-"$ewn" gen --pieces 3 --out "$disk" --quiet >/dev/null
+"$ewn" gen --pieces 3 --keep-exact 3 --out "$disk" --quiet >/dev/null
 diff -r "$work/reference" "$disk" || fail "the resumed set differs from an uninterrupted run"
 echo "full disk: every run stopped cleanly, and the resumed set is identical"
 SCRIPT
