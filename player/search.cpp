@@ -33,7 +33,7 @@ struct Search::GroupMoves {
 
 Search::Search(SearchOptions options, std::shared_ptr<const ExactValues> tables)
     : options_(options),
-      weights_(options.tuned_eval ? tuned_eval_weights() : race_only_weights()),
+      weights_(options.eval_weights ? *options.eval_weights : tuned_eval_weights()),
       tables_(std::move(tables)),
       tt_(options.tt_bytes) {
   prepare_race_tables();

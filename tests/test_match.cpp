@@ -159,6 +159,12 @@ TEST_CASE("player specs: options, defaults and clear errors") {
   CHECK_THROWS_WITH(parse_player_spec("expectimax:depth=x"), Catch::Contains("depth='x'"));
   CHECK_THROWS_WITH(parse_player_spec("expectimax:depth"), Catch::Contains("key=value"));
   CHECK_THROWS_WITH(parse_player_spec("expectimax:prune=all"), Catch::Contains("star2"));
+  CHECK(!parse_player_spec("expectimax:eval=tuned").search.eval_weights);
+  PlayerSpec given = parse_player_spec("expectimax:eval=0.5/1/2/3/4/5/6/-7");
+  REQUIRE(given.search.eval_weights);
+  CHECK(given.search.eval_weights->bias == 0.5);
+  CHECK(given.search.eval_weights->w[kEvalFeatureCount - 1] == -7);
+  CHECK_THROWS_WITH(parse_player_spec("expectimax:eval=1/2"), Catch::Contains("numbers"));
 }
 
 TEST_CASE("time plans keep a margin and spread a game budget") {
