@@ -1,5 +1,6 @@
 // Search effort by depth and pruning mode: nodes and time of a fixed-depth search from the
-// opening positions of random setups (each with a random die).
+// opening positions of random setups (each with a random die). Times are CPU time of the
+// thread (the machine may be shared). Nodes are chance nodes, leaves included.
 //   bench_search [positions=20] [max_depth=5]
 #include <chrono>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include "rng.h"
 #include "search.h"
 #include "setup.h"
+#include "time_control.h"
 
 using namespace ewn;
 
@@ -28,13 +30,13 @@ int main(int argc, char** argv) {
       Search search(o);
       Rng rng(7);
       uint64_t nodes = 0;
-      auto t0 = std::chrono::steady_clock::now();
+      Duration t0 = clock_now(ClockKind::ThreadCpu);
       for (int i = 0; i < positions; ++i) {
         Position pos = random_setup(rng.next(), i % 2 ? Blue : Red);
         search.die_value(pos, rng.die(), depth);
         nodes += search.nodes();
       }
-      double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      double s = std::chrono::duration<double>(clock_now(ClockKind::ThreadCpu) - t0).count();
       std::printf("%-6s %5d %12.0f %10.2f %12.0f\n", mode.name, depth, double(nodes) / positions,
                   1000 * s / positions, nodes / s);
     }

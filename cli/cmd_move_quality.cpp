@@ -85,9 +85,9 @@ int run_quality(const QualityOptions& opt) {
     MoveRequest request;
     request.clock = opt.clock == "cpu" ? ClockKind::ThreadCpu : ClockKind::Wall;
     if (player->limits().per_game) request.game_time_left = player->limits().per_game;
-    auto t0 = std::chrono::steady_clock::now();
+    Duration t0 = clock_now(request.clock);
     Move m = player->choose(pos, die, request);
-    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    seconds += std::chrono::duration<double>(clock_now(request.clock) - t0).count();
     double chosen = -1;
     for (const auto& v : *values)
       if (v.move == m) chosen = v.value;
@@ -124,8 +124,8 @@ int run_quality(const QualityOptions& opt) {
               (unsigned long long)opt.seed);
   std::printf("mean loss in win probability per move %.4f (95%% CI %.4f .. %.4f)\n", mean,
               std::max(0.0, mean - half), mean + half);
-  std::printf("best move in %.1f%%; mean time per move %.1f ms\n", 100.0 * best_count / n,
-              1000 * seconds / n);
+  std::printf("best move in %.1f%%; mean time per move %.1f ms (%s clock)\n",
+              100.0 * best_count / n, 1000 * seconds / n, opt.clock.c_str());
   return 0;
 }
 

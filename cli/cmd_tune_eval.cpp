@@ -22,6 +22,9 @@ struct TuneOptions {
   uint64_t seed = 1;
   int min_pieces = 3;
   int max_pieces = 0;  // 0: what the tables cover
+  int rounds = 0;      // bootstrap rounds beyond the tables
+  int depth = 2;       // plies of the bootstrap targets' search
+  int beyond = 20000;  // positions beyond the tables
   bool json = false;
 };
 
@@ -62,6 +65,28 @@ int run_tune(const TuneOptions& opt) {
   double race_mae = 0;
   for (double e : race_error) race_mae += e / double(race_error.size());
   EvalWeights fitted = fit_eval_weights(train);
+
+  // Bootstrapping beyond the tables (see eval_tuning.h).
+  struct Round {
+    EvalWeights weights;
+    double exact_test, beyond_test;
+  };
+  std::vector<Round> rounds;
+  if (opt.rounds > 0) {
+    std::vector<Position> beyond =
+        positions_from_games(rng, size_t(opt.beyond), tables->max_pieces() + 1, 12);
+    size_t cut = beyond.size() * 4 / 5;
+    std::vector<Position> beyond_train(beyond.begin(), beyond.begin() + long(cut));
+    std::vector<Position> beyond_test(beyond.begin() + long(cut), beyond.end());
+    EvalWeights w = fitted;
+    for (int r = 0; r < opt.rounds; ++r) {
+      w = bootstrap_eval_weights(train, beyond_train, tables, w, 1, opt.depth).back();
+      // Consistency beyond the tables: the evaluation against a search that uses it.
+      auto targets = search_targets(beyond_test, tables, w, opt.depth);
+      rounds.push_back(Round{w, mean_absolute_error(test, w), mean_absolute_error(targets, w)});
+    }
+    fitted = w;
+  }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   struct Row {
@@ -83,6 +108,15 @@ int run_tune(const TuneOptions& opt) {
     j.key("min_pieces").value(opt.min_pieces).key("max_pieces").value(max_pieces);
     j.key("mae_test_race").value(rows[0].test).key("mae_test_untuned").value(rows[1].test);
     j.key("mae_test_compiled").value(rows[2].test).key("mae_test_fitted").value(rows[3].test);
+    j.key("rounds").begin_array();
+    for (const Round& r : rounds)
+      j.begin_object()
+          .key("mae_test_exact")
+          .value(r.exact_test)
+          .key("mae_test_search")
+          .value(r.beyond_test)
+          .end_object();
+    j.end_array();
     j.key("weights").begin_object().key("bias").value(fitted.bias);
     for (int i = 0; i < kEvalFeatureCount; ++i) j.key(eval_feature_name(i)).value(fitted.w[i]);
     j.end_object().end_object();
@@ -101,6 +135,9 @@ int run_tune(const TuneOptions& opt) {
     else
       std::printf("  %-46s %.4f / %.4f\n", r.name, r.train, r.test);
   }
+  for (size_t r = 0; r < rounds.size(); ++r)
+    std::printf("  bootstrap round %zu (%d-ply targets beyond the tables)   %.4f, beyond: %.4f\n",
+                r + 1, opt.depth, rounds[r].exact_test, rounds[r].beyond_test);
   std::printf("fitted weights (for player/eval_weights.h):\n    %.4f,  // bias\n    {",
               fitted.bias);
   for (int i = 0; i < kEvalFeatureCount; ++i) std::printf("%s%.4f", i ? ", " : "", fitted.w[i]);
@@ -127,6 +164,13 @@ void register_tune_eval(CLI::App& app) {
   cmd->add_option("--max-pieces", opt->max_pieces,
                   "Most pieces of a sampled position (default: what the tables cover)")
       ->check(CLI::Range(2, 12));
+  cmd->add_option("--bootstrap", opt->rounds,
+                  "Rounds of fitting beyond the tables to search values (default 0)")
+      ->check(CLI::Range(0, 100));
+  cmd->add_option("--bootstrap-depth", opt->depth, "Plies of the bootstrap targets' search")
+      ->check(CLI::Range(1, 8));
+  cmd->add_option("--beyond", opt->beyond, "Positions beyond the tables for bootstrapping")
+      ->check(CLI::Range(100, 10'000'000));
   cmd->add_flag("--json", opt->json, "Machine-readable summary");
   cmd->callback([opt] { set_exit_code(run_tune(*opt)); });
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "search.h"
+
 namespace ewn {
 
 namespace {
@@ -107,6 +109,35 @@ EvalWeights fit_eval_weights(const std::vector<EvalSample>& samples, int iterati
     theta = next;
   }
   return to_weights(theta);
+}
+
+std::vector<EvalSample> search_targets(const std::vector<Position>& positions,
+                                       std::shared_ptr<const ExactValues> tables,
+                                       const EvalWeights& weights, int depth) {
+  SearchOptions options;
+  options.eval_weights = weights;
+  options.tt_bytes = 4u << 20;
+  Search search(options, std::move(tables));
+  std::vector<EvalSample> out;
+  out.reserve(positions.size());
+  for (const Position& pos : positions)
+    out.push_back(EvalSample{eval_inputs(pos), search.chance_value(pos, depth)});
+  return out;
+}
+
+std::vector<EvalWeights> bootstrap_eval_weights(const std::vector<EvalSample>& exact,
+                                                const std::vector<Position>& beyond,
+                                                std::shared_ptr<const ExactValues> tables,
+                                                EvalWeights start, int rounds, int depth) {
+  std::vector<EvalWeights> history;
+  EvalWeights weights = start;
+  for (int r = 0; r < rounds; ++r) {
+    std::vector<EvalSample> samples = search_targets(beyond, tables, weights, depth);
+    samples.insert(samples.end(), exact.begin(), exact.end());
+    weights = fit_eval_weights(samples);
+    history.push_back(weights);
+  }
+  return history;
 }
 
 double mean_absolute_error(const std::vector<EvalSample>& samples, const EvalWeights& weights) {

@@ -6,9 +6,12 @@
 // from the plain race model.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "eval.h"
+#include "exact_values.h"
+#include "position.h"
 
 namespace ewn {
 
@@ -19,6 +22,20 @@ struct EvalSample {
 
 EvalWeights fit_eval_weights(const std::vector<EvalSample>& samples, int iterations = 60,
                              double l2 = 1e-6);
+
+// Beyond the tables there are no exact values. Bootstrapping fits the weights, round after
+// round, to the exact samples together with positions that have more pieces, whose targets
+// are the values of a `depth`-ply search with the tables and the weights of the previous
+// round: value iteration anchored in the tables, each round carrying exact knowledge `depth`
+// plies further from them. Returns the weights after each round.
+std::vector<EvalWeights> bootstrap_eval_weights(const std::vector<EvalSample>& exact,
+                                                const std::vector<Position>& beyond,
+                                                std::shared_ptr<const ExactValues> tables,
+                                                EvalWeights start, int rounds, int depth);
+// Targets of `positions`: the value of a `depth`-ply search with the tables and `weights`.
+std::vector<EvalSample> search_targets(const std::vector<Position>& positions,
+                                       std::shared_ptr<const ExactValues> tables,
+                                       const EvalWeights& weights, int depth);
 double mean_absolute_error(const std::vector<EvalSample>& samples, const EvalWeights& weights);
 
 }  // namespace ewn

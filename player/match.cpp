@@ -1,6 +1,7 @@
 #include "match.h"
 
 #include <atomic>
+#include <cstdio>
 #include <exception>
 #include <mutex>
 #include <sstream>
@@ -47,6 +48,7 @@ GameRecord play_game(Player& red, Player& blue, const Position& setup, uint64_t 
     Move m = player.choose(pos, die, request);
     Duration took = clock_now(clock) - start;
     r.thinking[side] += took;
+    r.move_times.push_back(took);
     r.longest[side] = std::max(r.longest[side], took);
     if (!legal_moves(pos, die).contains(m)) {
       r.winner = opposite(side);
@@ -168,6 +170,12 @@ std::string format_game_log(const GameRecord& g, const std::string& a_spec,
   for (int d : g.dice) out << ' ' << d;
   out << "\nmoves";
   for (Move m : g.moves) out << ' ' << format_move(m);
+  out << "\ntimes";
+  for (Duration t : g.move_times) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, " %.1f", double(t.count()) / 1e6);
+    out << buf;
+  }
   out << "\nresult " << colour(g.winner) << ' ' << (g.a_won() ? "A" : "B") << ' '
       << game_end_name(g.end) << "\n\n";
   return out.str();

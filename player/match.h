@@ -37,6 +37,7 @@ struct GameRecord {
   Position setup;         // initial position; its side to move moves first
   std::vector<int> dice;  // the die of every turn (rolled even when a lone piece needs none)
   std::vector<Move> moves;
+  std::vector<Duration> move_times;  // thinking time of every move, on the match's clock
   Side winner = Red;
   GameEnd end = GameEnd::Goal;
   std::array<Duration, 2> thinking{};  // total per colour

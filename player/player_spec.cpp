@@ -1,6 +1,8 @@
 #include "player_spec.h"
 
 #include <charconv>
+#include <cmath>
+#include <vector>
 
 #include "expectimax_player.h"
 #include "greedy_player.h"
@@ -39,6 +41,36 @@ Duration parse_time(std::string_view kind, std::string_view key, std::string_vie
     throw SpecError(std::string(kind) + ": option " + std::string(key) + "='" + std::string(value) +
                     "' is not a duration (write e.g. 100ms, 30s, 4min)");
   return *d;
+}
+
+// "tuned" (none: the default), "untuned", or bias/w1/.../wn, all the weights of eval.h.
+std::optional<EvalWeights> parse_eval_weights(const std::string& kind, std::string_view value) {
+  if (value == "tuned") return std::nullopt;
+  if (value == "untuned") return race_only_weights();
+  std::vector<double> numbers;
+  std::string text(value);
+  for (size_t start = 0; start <= text.size();) {
+    size_t slash = text.find('/', start);
+    std::string item =
+        text.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    char* end = nullptr;
+    double v = std::strtod(item.c_str(), &end);
+    if (item.empty() || end != item.c_str() + item.size() || !std::isfinite(v)) break;
+    numbers.push_back(v);
+    if (slash == std::string::npos) {
+      start = text.size() + 1;
+      if (numbers.size() == size_t(kEvalFeatureCount) + 1) {
+        EvalWeights w;
+        w.bias = numbers[0];
+        for (int i = 0; i < kEvalFeatureCount; ++i) w.w[i] = numbers[size_t(i) + 1];
+        return w;
+      }
+    } else {
+      start = slash + 1;
+    }
+  }
+  throw SpecError(kind + ": eval='" + std::string(value) + "' must be tuned, untuned or " +
+                  std::to_string(kEvalFeatureCount + 1) + " numbers bias/w1/... (eval.h)");
 }
 
 }  // namespace
@@ -96,12 +128,7 @@ PlayerSpec parse_player_spec(std::string_view text) {
       else
         throw SpecError(kind + ": prune='" + std::string(value) + "' must be star2, star1 or none");
     } else if (kind == "expectimax" && key == "eval") {
-      if (value == "tuned")
-        spec.search.tuned_eval = true;
-      else if (value == "untuned")
-        spec.search.tuned_eval = false;
-      else
-        throw SpecError(kind + ": eval='" + std::string(value) + "' must be tuned or untuned");
+      spec.search.eval_weights = parse_eval_weights(kind, value);
     } else if (kind == "mcts" && key == "playouts") {
       spec.mcts.playouts = parse_number<uint64_t>(kind, key, value, 1, uint64_t(1) << 40);
       fixed_work = true;

@@ -5,7 +5,8 @@
 // Options (all players): movetime=<dur> (per-move limit), gametime=<dur> (per-game budget);
 // durations are written 100ms, 30s, 4min.
 // expectimax: depth=<plies> (fixed depth; with a time limit: at most), tables=<dir>|none,
-//   hash=<MB>, prune=star2|star1|none, eval=tuned|untuned (evaluation weights, eval_weights.h).
+//   hash=<MB>, prune=star2|star1|none, eval=tuned|untuned|b/w1/.../wn (the evaluation's
+//   weights, eval.h: compiled-in, untuned, or given; the last is for tuning experiments).
 // mcts: playouts=<n> (fixed number of iterations), c=<exploration constant>.
 // A searching player given neither a time limit nor a fixed amount of work thinks 1 s a move.
 #pragma once

@@ -33,7 +33,7 @@ struct Search::GroupMoves {
 
 Search::Search(SearchOptions options, std::shared_ptr<const ExactValues> tables)
     : options_(options),
-      weights_(options.tuned_eval ? tuned_eval_weights() : race_only_weights()),
+      weights_(options.eval_weights ? *options.eval_weights : tuned_eval_weights()),
       tables_(std::move(tables)),
       tt_(options.tt_bytes) {
   prepare_race_tables();
@@ -108,7 +108,10 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
   poll_clock();
   if (stop_) return 0;
 
-  const TTEntry* entry = options_.use_tt ? tt_.probe(key) : nullptr;
+  // Evaluated leaves are not stored (evaluating is cheaper than a cache miss), so they are not
+  // looked up either; table values are, as a probe of the tables costs more.
+  bool covered = tables_ && tables_->covers(pos);
+  const TTEntry* entry = options_.use_tt && (depth > 0 || covered) ? tt_.probe(key) : nullptr;
   std::array<PackedMove, 6> hints;
   hints.fill(kNoPackedMove);
   if (entry) {
@@ -124,7 +127,7 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
     }
   }
 
-  if (tables_ && tables_->covers(pos)) {
+  if (covered) {
     if (auto v = tables_->value(pos)) {
       if (options_.use_tt) {
         TTEntry e;

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "eval.h"
 #include "exact_values.h"
@@ -32,7 +33,7 @@ struct SearchOptions {
   bool use_tt = true;
   bool tt_exact_depth = false;  // reuse only entries of the very same depth (testing)
   size_t tt_bytes = 16u << 20;
-  bool tuned_eval = true;  // false: the evaluation with untuned weights (eval.h)
+  std::optional<EvalWeights> eval_weights;  // none: the tuned weights (eval_weights.h)
 };
 
 struct SearchResult {
@@ -56,6 +57,8 @@ class Search {
   double chance_value(const Position& pos, int depth);        // before the roll
   double die_value(const Position& pos, int die, int depth);  // after rolling `die`
 
+  // Whether the last chance_value / die_value used no evaluation (its value is exact).
+  bool last_exact() const { return !inexact_; }
   void clear() { tt_.clear(); }
   uint64_t nodes() const { return nodes_; }
   const SearchOptions& options() const { return options_; }

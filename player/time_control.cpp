@@ -13,8 +13,8 @@ using std::chrono::duration_cast;
 using std::chrono::milliseconds;
 
 Duration safety_margin(Duration limit) {
-  Duration tenth = limit / 10;
-  return std::clamp<Duration>(tenth, milliseconds(20), milliseconds(1000));
+  Duration margin = std::max<Duration>(limit / 10, milliseconds(30));
+  return std::min({margin, limit / 3, Duration(milliseconds(1000))});
 }
 
 Duration clock_now(ClockKind clock) {
