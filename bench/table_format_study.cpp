@@ -1,20 +1,30 @@
 // table_format_study: how table size and block decode time depend on the format's choices.
 //
-//   table_format_study --tables DIR --pieces N [--every K] [--blocks 4096,8192]
-//                      [--levels 3,19] [--variants plain,rawlit,dict]
+//   table_format_study --tables DIR --pieces N [--every K] [--blocks 4096,8192] [--levels 19]
+//                      [--variants best+fill+plain,index+gen+plain,...]
+//   table_format_study --tables DIR --pieces N --rewrite OUT
 //
-// Reads the tables with <= N pieces (every K-th class only, to keep it quick on big sets),
-// re-encodes them in each variant and prints bytes per unique position (counting the header and
-// the 16-byte block index entry of each block) and the median CPU time to decode one block.
-// Variants: plain (the format's default: u16 little-endian, one zstd frame per block),
-// split (high bytes then low bytes), delta (difference to the previous value, then split),
-// rawlit (zstd with uncompressed literals: faster decoding), dict (a zstd dictionary trained on
-// the file's own blocks, stored in the file). A suffix -m<N> sets zstd's minimum match length.
-#define ZSTD_STATIC_LINKING_ONLY  // ZSTD_c_literalCompressionMode (experimental parameter)
+// Reads the tables of every K-th class with exactly N pieces and rebuilds what the generator
+// hands to the writer (every valid entry with its value, waste repeating the previous value).
+// Then, for each variant, block size and zstd level, it lays the values out and compresses them
+// block by block, and prints bytes per unique position (canonical_count; counting the 128-byte
+// header and the 16 bytes of block index per block), and the median CPU time to compress and to
+// decompress one block. A variant joins options with '+':
+//   order:   index (PositionIndex order) | best (the writer's choice, order_choice.h)
+//   unread:  gen (entries no probe reads keep the generator's values) | fill (the writer's filler)
+//   bytes:   plain (u16 little-endian) | split (high bytes, then low bytes) | delta (difference to
+//            the previous value, then split)
+//   extras:  rawlit (zstd stores literals uncompressed: faster decoding) | dict (a zstd dictionary
+//            trained on the table's own blocks, stored in the file) | m<N> (zstd minimum match N)
+// The default variant "best+fill+plain" at the default block size and level is what write_table
+// does. --rewrite instead writes every table with <= N pieces again with the current writer and
+// default options into OUT, and prints the total size.
+#define ZSTD_STATIC_LINKING_ONLY  // ZSTD_c_literalCompressionMode (an experimental parameter)
 #include <zdict.h>
 #include <zstd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -22,23 +32,25 @@
 #include <string>
 #include <vector>
 
+#include "entry_order.h"
 #include "index.h"
+#include "order_choice.h"
+#include "read_entries.h"
 #include "table_format.h"
 
 using namespace ewn;
 
 namespace {
 
-std::vector<int> parse_list(const std::string& s) {
-  std::vector<int> out;
-  std::stringstream in(s);
-  for (std::string item; std::getline(in, item, ',');) out.push_back(std::stoi(item));
-  return out;
-}
-std::vector<std::string> parse_words(const std::string& s) {
+std::vector<std::string> split_list(const std::string& s, char separator) {
   std::vector<std::string> out;
   std::stringstream in(s);
-  for (std::string item; std::getline(in, item, ',');) out.push_back(item);
+  for (std::string item; std::getline(in, item, separator);) out.push_back(item);
+  return out;
+}
+std::vector<int> parse_numbers(const std::string& s) {
+  std::vector<int> out;
+  for (const auto& item : split_list(s, ',')) out.push_back(std::stoi(item));
   return out;
 }
 
@@ -48,18 +60,68 @@ double thread_ns() {
   return double(ts.tv_sec) * 1e9 + double(ts.tv_nsec);
 }
 
-std::vector<uint8_t> filtered(const uint16_t* v, size_t n, const std::string& variant) {
+struct Variant {
+  bool best_order = false, fill = false, rawlit = false, dict = false;
+  std::string bytes = "plain";
+  int min_match = 0;
+};
+
+Variant parse_variant(const std::string& text) {
+  Variant v;
+  for (const auto& option : split_list(text, '+')) {
+    if (option == "index")
+      v.best_order = false;
+    else if (option == "best")
+      v.best_order = true;
+    else if (option == "gen")
+      v.fill = false;
+    else if (option == "fill")
+      v.fill = true;
+    else if (option == "plain" || option == "split" || option == "delta")
+      v.bytes = option;
+    else if (option == "rawlit")
+      v.rawlit = true;
+    else if (option == "dict")
+      v.dict = true;
+    else if (option.size() > 1 && option[0] == 'm')
+      v.min_match = std::stoi(option.substr(1));
+    else
+      throw std::runtime_error("unknown variant option '" + option + "'");
+  }
+  return v;
+}
+
+struct Table {
+  MaterialClass mc;
+  std::vector<uint16_t> values;  // as the generator passes them to write_table
+  std::vector<uint8_t> read;     // read_entry_flags
+};
+
+// What the generator passed to write_table: a valid entry that no probe reads (the larger twin)
+// has the value of its twin, which the file keeps; waste repeats the previous valid value.
+std::vector<uint16_t> generator_values(MaterialClass mc, const std::vector<uint16_t>& stored) {
+  PositionIndex index(mc);
+  std::vector<uint16_t> out(stored.size());
+  SquareList sq{};
+  uint16_t last = 0;
+  for (uint64_t i = 0; i < index.size(); ++i) {
+    if (index.unrank(i, sq)) last = stored[canonical_key(position_from_squares(mc, sq)).index];
+    out[i] = last;
+  }
+  return out;
+}
+
+std::vector<uint8_t> as_bytes(const std::vector<uint16_t>& v, const std::string& how) {
+  size_t n = v.size();
   std::vector<uint8_t> out(2 * n);
-  if (variant.rfind("split", 0) == 0 || variant.rfind("delta", 0) == 0) {
-    for (size_t i = 0; i < n; ++i) {
-      uint16_t x = variant.rfind("delta", 0) == 0 && i > 0 ? uint16_t(v[i] - v[i - 1]) : v[i];
+  for (size_t i = 0; i < n; ++i) {
+    uint16_t x = how == "delta" && i > 0 ? uint16_t(v[i] - v[i - 1]) : v[i];
+    if (how == "plain") {
+      out[2 * i] = uint8_t(x);
+      out[2 * i + 1] = uint8_t(x >> 8);
+    } else {
       out[i] = uint8_t(x >> 8);
       out[n + i] = uint8_t(x);
-    }
-  } else {
-    for (size_t i = 0; i < n; ++i) {
-      out[2 * i] = uint8_t(v[i]);
-      out[2 * i + 1] = uint8_t(v[i] >> 8);
     }
   }
   return out;
@@ -67,21 +129,27 @@ std::vector<uint8_t> filtered(const uint16_t* v, size_t n, const std::string& va
 
 struct Result {
   uint64_t bytes = 0;
-  std::vector<double> decode_ns;
+  std::vector<double> compress_ns, decode_ns;
 };
 
-void encode_table(const std::vector<uint16_t>& values, int block, int level,
-                  const std::string& variant, Result& r) {
+void encode_table(const Table& t, const Variant& v, uint32_t block, int level, Result& r) {
+  PositionIndex index(t.mc);
+  std::vector<uint8_t> all_read(t.read.size(), 1);
+  std::span<const uint8_t> read = v.fill ? std::span<const uint8_t>(t.read) : all_read;
+  EntryOrder order(index);
+  if (v.best_order)
+    order = EntryOrder(index, choose_entry_order(index, t.values, t.read, block, 1));
+  std::vector<std::vector<uint8_t>> blocks;
+  for (uint64_t b = 0; b < index.size(); b += block) {
+    size_t count = size_t(std::min<uint64_t>(block, index.size() - b));
+    blocks.push_back(as_bytes(block_in_file_order(order, t.values, read, b, count), v.bytes));
+  }
+  r.bytes += kHeaderBytes;
   ZSTD_CCtx* c = ZSTD_createCCtx();
   ZSTD_DCtx* d = ZSTD_createDCtx();
-  std::vector<std::vector<uint8_t>> blocks;
-  for (size_t b = 0; b < values.size(); b += size_t(block))
-    blocks.push_back(
-        filtered(values.data() + b, std::min<size_t>(block, values.size() - b), variant));
   ZSTD_CDict* cdict = nullptr;
   ZSTD_DDict* ddict = nullptr;
-  r.bytes += kHeaderBytes;
-  if (variant.rfind("dict", 0) == 0 && blocks.size() >= 16) {
+  if (v.dict && blocks.size() >= 16) {
     std::vector<uint8_t> samples;
     std::vector<size_t> sizes;
     for (const auto& b : blocks) {
@@ -98,20 +166,19 @@ void encode_table(const std::vector<uint16_t>& values, int block, int level,
     }
   }
   ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
-  // "<variant>-m<N>": zstd's minimum match length N (longer matches decode faster).
-  if (auto m = variant.find("-m"); m != std::string::npos)
-    ZSTD_CCtx_setParameter(c, ZSTD_c_minMatch, std::stoi(variant.substr(m + 2)));
-  if (variant.rfind("rawlit", 0) == 0)
-    ZSTD_CCtx_setParameter(c, ZSTD_c_literalCompressionMode, ZSTD_ps_disable);
+  if (v.min_match) ZSTD_CCtx_setParameter(c, ZSTD_c_minMatch, v.min_match);
+  if (v.rawlit) ZSTD_CCtx_setParameter(c, ZSTD_c_literalCompressionMode, ZSTD_ps_disable);
   if (cdict) ZSTD_CCtx_refCDict(c, cdict);
   std::vector<uint8_t> back;
   for (const auto& b : blocks) {
     std::vector<uint8_t> out(ZSTD_compressBound(b.size()));
+    double t0 = thread_ns();
     size_t n = ZSTD_compress2(c, out.data(), out.size(), b.data(), b.size());
+    r.compress_ns.push_back(thread_ns() - t0);
     if (ZSTD_isError(n)) throw std::runtime_error(ZSTD_getErrorName(n));
     r.bytes += n + 16;
     back.resize(b.size());
-    double t0 = thread_ns();
+    t0 = thread_ns();
     size_t m = ddict ? ZSTD_decompress_usingDDict(d, back.data(), back.size(), out.data(), n, ddict)
                      : ZSTD_decompressDCtx(d, back.data(), back.size(), out.data(), n);
     r.decode_ns.push_back(thread_ns() - t0);
@@ -123,12 +190,36 @@ void encode_table(const std::vector<uint16_t>& values, int block, int level,
   ZSTD_freeDCtx(d);
 }
 
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+int rewrite_all(const std::string& dir, int pieces, const std::string& out) {
+  std::filesystem::create_directories(out);
+  uint64_t bytes = 0, positions = 0;
+  auto started = std::chrono::steady_clock::now();
+  for (int n = 2; n <= pieces; ++n)
+    for (MaterialClass mc : material_classes(n)) {
+      auto from = std::filesystem::path(dir) / table_file_name(mc);
+      auto to = std::filesystem::path(out) / table_file_name(mc);
+      write_table(to, mc, generator_values(mc, read_table(from, mc)));
+      bytes += std::filesystem::file_size(to);
+      positions += PositionIndex(mc).canonical_count();
+    }
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::printf("rewrote <= %d pieces into %s: %llu bytes, %.3f bytes/position, %.0f s\n", pieces,
+              out.c_str(), (unsigned long long)bytes, double(bytes) / double(positions), seconds);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string dir, variants = "plain";
+  std::string dir, variants = "best+fill+plain", rewrite;
   int pieces = 4, every = 1;
-  std::vector<int> blocks = {4096, 8192}, levels = {19};
+  std::vector<int> blocks = {int(kDefaultBlockEntries)}, levels = {kDefaultZstdLevel};
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i], v = argv[i + 1];
     if (a == "--tables")
@@ -138,11 +229,13 @@ int main(int argc, char** argv) {
     else if (a == "--every")
       every = std::stoi(v);
     else if (a == "--blocks")
-      blocks = parse_list(v);
+      blocks = parse_numbers(v);
     else if (a == "--levels")
-      levels = parse_list(v);
+      levels = parse_numbers(v);
     else if (a == "--variants")
       variants = v;
+    else if (a == "--rewrite")
+      rewrite = v;
     else {
       std::fprintf(stderr, "table_format_study: unknown option %s\n", a.c_str());
       return 2;
@@ -153,35 +246,34 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    std::vector<std::pair<MaterialClass, std::vector<uint16_t>>> tables;
+    if (!rewrite.empty()) return rewrite_all(dir, pieces, rewrite);
+    std::vector<Table> tables;
     uint64_t positions = 0, entries = 0;
     int k = 0;
-    for (int n = 2; n <= pieces; ++n)
-      for (MaterialClass mc : material_classes(n)) {
-        if (k++ % every != 0) continue;
-        auto path = std::filesystem::path(dir) / table_file_name(mc);
-        if (!std::filesystem::exists(path)) {
-          std::printf("skipping %s: missing\n", path.c_str());
-          continue;
-        }
-        tables.emplace_back(mc, read_table(path, mc));
-        positions += PositionIndex(mc).canonical_count();
-        entries += tables.back().second.size();
-      }
-    std::printf("%zu tables, %llu entries, %llu unique positions\n", tables.size(),
-                (unsigned long long)entries, (unsigned long long)positions);
-    std::printf("%-8s %6s %5s %10s %14s\n", "variant", "block", "level", "bytes/pos",
-                "decode ns/blk");
-    for (const std::string& variant : parse_words(variants))
+    for (MaterialClass mc : material_classes(pieces)) {
+      if (k++ % every != 0) continue;
+      auto stored = read_table(std::filesystem::path(dir) / table_file_name(mc), mc);
+      PositionIndex index(mc);
+      tables.push_back(Table{mc, generator_values(mc, stored), read_entry_flags(index)});
+      positions += index.canonical_count();
+      entries += index.size();
+    }
+    std::printf("%zu tables with %d pieces, %llu entries, %llu unique positions\n", tables.size(),
+                pieces, (unsigned long long)entries, (unsigned long long)positions);
+    std::printf("%-24s %6s %5s %10s %16s %16s\n", "variant", "block", "level", "bytes/pos",
+                "compress ns/blk", "decode ns/blk");
+    for (const std::string& name : split_list(variants, ',')) {
+      Variant v = parse_variant(name);
       for (int level : levels)
         for (int block : blocks) {
           Result r;
-          for (const auto& [mc, values] : tables) encode_table(values, block, level, variant, r);
-          std::sort(r.decode_ns.begin(), r.decode_ns.end());
-          std::printf("%-8s %6d %5d %10.3f %14.0f\n", variant.c_str(), block, level,
-                      double(r.bytes) / double(positions), r.decode_ns[r.decode_ns.size() / 2]);
+          for (const Table& t : tables) encode_table(t, v, uint32_t(block), level, r);
+          std::printf("%-24s %6d %5d %10.3f %16.0f %16.0f\n", name.c_str(), block, level,
+                      double(r.bytes) / double(positions), median(r.compress_ns),
+                      median(r.decode_ns));
           std::fflush(stdout);
         }
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "table_format_study: %s\n", e.what());
     return 1;

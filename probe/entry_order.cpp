@@ -1,7 +1,5 @@
 #include "entry_order.h"
 
-#include <numeric>
-
 namespace ewn {
 
 std::array<uint32_t, EntryOrder::kMaxDigits> index_radices(const PositionIndex& index) {
@@ -35,7 +33,7 @@ std::optional<std::string> EntryOrder::check(const PositionIndex& index,
 }
 
 EntryOrder::EntryOrder(const PositionIndex& index) : digits_(index.piece_count() - 1) {
-  std::iota(order_.begin(), order_.begin() + digits_, uint8_t(0));
+  for (int d = 0; d < digits_; ++d) order_[size_t(d)] = uint8_t(d);
 }
 
 EntryOrder::EntryOrder(const PositionIndex& index, std::span<const uint8_t> order)

@@ -73,8 +73,11 @@ TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialCl
                                  expected->name() + " (a renamed file?)");
     validate_layout();
     PositionIndex index(header_.material);
-    order_.emplace(index,
-                   std::span<const uint8_t>(header_.digit_order.data(), header_.digit_count));
+    if (header_.digit_count == 0)
+      order_.emplace(index);
+    else
+      order_.emplace(index,
+                     std::span<const uint8_t>(header_.digit_order.data(), header_.digit_count));
   } catch (...) {
     ::munmap(map, size_);
     throw;
@@ -110,9 +113,11 @@ void TableFile::validate_layout() const {
   if (h.entry_count != index.size())
     fail("holds " + std::to_string(h.entry_count) + " entries, class " + mc.name() + " has " +
          std::to_string(index.size()));
-  std::span<const uint8_t> digits(h.digit_order.data(), h.digit_count);
   if (h.digit_count > h.digit_order.size()) fail("corrupt header (digit count)");
-  if (auto problem = EntryOrder::check(index, digits)) fail("corrupt header (" + *problem + ")");
+  // No digits listed: PositionIndex order.
+  if (h.digit_count > 0)
+    if (auto problem = EntryOrder::check(index, {h.digit_order.data(), h.digit_count}))
+      fail("corrupt header (" + *problem + ")");
   if (h.block_entries == 0) fail("corrupt header (block size 0)");
   if (h.block_count != (h.entry_count + h.block_entries - 1) / h.block_entries)
     fail("corrupt header (block count does not match the entry count)");

@@ -1,0 +1,27 @@
+// How the writer lays out a table: the entry order it picks and the blocks it builds.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "entry_order.h"
+
+namespace ewn {
+
+// The values of the block of `count` entries starting at file position `begin`, in file order,
+// with the entries no probe reads (read[i] == 0) replaced by filler (read_entries.h).
+std::vector<uint16_t> block_in_file_order(const EntryOrder& order, std::span<const uint16_t> values,
+                                          std::span<const uint8_t> read, uint64_t begin,
+                                          size_t count);
+
+// The candidate entry order whose blocks compress best, judged on up to 64 evenly spaced blocks
+// at a fast zstd level (the ranking mostly carries over to the final level). Candidates: every
+// order for up to 5 pieces; for more, PositionIndex order, the pair then the other digits
+// reversed, and all digits reversed.
+std::vector<uint8_t> choose_entry_order(const PositionIndex& index,
+                                        std::span<const uint16_t> values,
+                                        std::span<const uint8_t> read, uint32_t block_entries,
+                                        int threads);
+
+}  // namespace ewn
