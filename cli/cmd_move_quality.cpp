@@ -32,7 +32,7 @@ struct QualityOptions {
 constexpr double kTie = 2.0 / 65535;
 
 int run_quality(const QualityOptions& opt) {
-  std::shared_ptr<const ExactValues> truth;
+  std::shared_ptr<const TablebaseValues> truth;
   std::unique_ptr<PlayerFactory> factory;
   try {
     truth = open_tablebase(opt.tables);
@@ -44,10 +44,16 @@ int run_quality(const QualityOptions& opt) {
     std::cerr << "ewn move-quality: " << e.what() << "\n";
     return 2;
   }
-  int pieces = opt.pieces ? opt.pieces : truth->max_pieces();
-  if (pieces > truth->max_pieces()) {
-    std::cerr << "ewn move-quality: the tables in " << opt.tables << " cover up to "
-              << truth->max_pieces() << " pieces, not " << pieces << "\n";
+  // Beyond the complete set, the classes generated one by one (ewn gen --class) of the next
+  // piece count: positions are then drawn among theirs.
+  const Tablebase& tables = truth->tablebase();
+  int covered = tables.max_pieces() + (tables.partial_classes().empty() ? 0 : 1);
+  int pieces = opt.pieces ? opt.pieces : covered;
+  if (pieces > covered) {
+    std::cerr << "ewn move-quality: the tables in " << opt.tables << " cover up to " << covered
+              << " pieces, not " << pieces << " (generate a few classes of " << pieces
+              << " pieces with: ewn gen --pieces " << pieces << " --class NAME --out " << opt.tables
+              << ")\n";
     return 2;
   }
   if (factory->tables() && factory->tables()->max_pieces() >= pieces)
@@ -71,6 +77,7 @@ int run_quality(const QualityOptions& opt) {
     } else {
       pos = random_position(rng, pieces);
     }
+    if (!tables.covers(pos)) continue;  // outside the partial classes
     int die = rng.die();
     if (legal_moves(pos, die).size < 2) continue;  // no choice, nothing to measure
     std::optional<std::vector<ExactMoveValue>> values;
@@ -101,6 +108,10 @@ int run_quality(const QualityOptions& opt) {
     sum_sq += loss * loss;
     ++n;
   }
+  // The classes the positions come from, when not all classes of that piece count.
+  std::vector<std::string> classes;
+  if (pieces > tables.max_pieces())
+    for (MaterialClass mc : tables.partial_classes()) classes.push_back(mc.name());
   double mean = sum / n;
   double var = n > 1 ? (sum_sq - n * mean * mean) / (n - 1) : 0;
   double half = 1.959964 * std::sqrt(std::max(var, 0.0) / n);
@@ -109,6 +120,11 @@ int run_quality(const QualityOptions& opt) {
     j.begin_object();
     j.key("player").value(opt.player).key("pieces").value(pieces);
     j.key("source").value(opt.source).key("positions").value(n);
+    if (!classes.empty()) {
+      j.key("classes").begin_array();
+      for (const auto& c : classes) j.value(c);
+      j.end_array();
+    }
     j.key("seed").value((unsigned long long)opt.seed);
     j.key("mean_loss").value(mean);
     j.key("mean_loss_ci95").begin_array().value(std::max(0.0, mean - half)).value(mean + half);
@@ -122,6 +138,11 @@ int run_quality(const QualityOptions& opt) {
   std::printf("%s on %d %s %d-piece positions (a rolled die with a choice; seed %llu)\n",
               opt.player.c_str(), n, opt.source == "games" ? "game" : "random", pieces,
               (unsigned long long)opt.seed);
+  if (!classes.empty()) {
+    std::printf("drawn among the classes whose tables are present:");
+    for (const auto& c : classes) std::printf(" %s", c.c_str());
+    std::printf("\n");
+  }
   std::printf("mean loss in win probability per move %.4f (95%% CI %.4f .. %.4f)\n", mean,
               std::max(0.0, mean - half), mean + half);
   std::printf("best move in %.1f%%; mean time per move %.1f ms (%s clock)\n",
@@ -139,7 +160,9 @@ void register_move_quality(CLI::App& app) {
   cmd->footer(
       "Positions are drawn at random (or from noisy greedy games with --source games) with "
       "exactly --pieces pieces; a die is rolled and positions with a single legal move are "
-      "skipped. The loss of a move is the best move's exact value minus the chosen one's.\n\n"
+      "skipped. With a complete set of N-piece tables and a few classes of N+1 pieces (ewn gen "
+      "--pieces N+1 --class NAME), --pieces N+1 draws among those classes' positions. The loss of "
+      "a move is the best move's exact value minus the chosen one's.\n\n"
       "Example:\n  ewn move-quality --player expectimax:movetime=100ms --tables data");
   cmd->add_option("--player", opt->player, "Player spec, as for ewn match")->required();
   cmd->add_option("--tables", opt->tables, "Table directory (default $EWN_TABLES or data)");

@@ -46,6 +46,9 @@ std::string coverage(const Tablebase& tb, int pieces) {
   std::string out = tb.max_pieces() == 0 ? "there are no complete tables in " + dir
                                          : "the tables in " + dir + " cover positions with up to " +
                                                std::to_string(tb.max_pieces()) + " pieces";
+  if (!tb.partial_classes().empty())
+    out += " and the " + std::to_string(tb.partial_classes().size()) + " classes of " +
+           std::to_string(tb.max_pieces() + 1) + " pieces made one by one";
   std::vector<std::string> missing;
   for (int n = std::max(2, tb.max_pieces() + 1); n <= pieces; ++n)
     for (MaterialClass mc : material_classes(n)) {
@@ -93,9 +96,14 @@ int probe_one(const Tablebase& tb, const std::string& text, bool json) {
     if (!value) {
       int n = pos.piece_count();
       std::string dir = tb.directory().string();
+      std::string make = "ewn gen --pieces " + std::to_string(n) + " --out " + dir;
+      // One class can be made alone once the smaller set is complete.
+      std::string make_one = n == tb.max_pieces() + 1
+                                 ? "; or only this position's class: " + make + " --class " +
+                                       canonical_key(pos).material.name()
+                                 : "";
       return error(kNotCovered, written + ": " + std::to_string(n) + " pieces, but " +
-                                    coverage(tb, n) + " (make them with: ewn gen --pieces " +
-                                    std::to_string(n) + " --out " + dir + ")");
+                                    coverage(tb, n) + " (make them with: " + make + make_one + ")");
     }
     if (!winner)
       for (int d = 1; d <= 6; ++d)

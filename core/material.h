@@ -50,7 +50,8 @@ struct MaterialClass {
   int piece_count() const { return mover_count() + opponent_count(); }
   // The same material with the other side to move: the colour-flipped twin.
   MaterialClass flipped() const { return MaterialClass{opponent, mover}; }
-  // Name used for files and messages: mover's numbers, 'v', opponent's, e.g. "124v36".
+  // Name used for files and messages: mover's numbers, 'v', opponent's, e.g. "124v14" (a side
+  // with {3,6} is written as its renumbering {1,4}).
   std::string name() const;
 
   auto operator<=>(const MaterialClass&) const = default;

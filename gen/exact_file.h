@@ -17,7 +17,7 @@
 
 namespace ewn {
 
-std::string exact_file_name(MaterialClass mc);  // e.g. "124v36.ewx"
+std::string exact_file_name(MaterialClass mc);  // e.g. "124v14.ewx"
 
 // Writes the file at `path` (the caller renames it into place). Throws std::runtime_error naming
 // the file on any I/O failure, e.g. a full disk.

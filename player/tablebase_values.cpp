@@ -15,7 +15,7 @@ std::optional<std::vector<ExactMoveValue>> TablebaseValues::move_values(const Po
   return out;
 }
 
-std::shared_ptr<const ExactValues> open_tablebase(const std::filesystem::path& dir) {
+std::shared_ptr<const TablebaseValues> open_tablebase(const std::filesystem::path& dir) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec))
     throw std::runtime_error("tables: '" + dir.string() + "' is not a directory");

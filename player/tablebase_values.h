@@ -24,6 +24,6 @@ class TablebaseValues : public ExactValues {
 
 // Opens the tables in `dir` (thread-safe to share). Throws std::runtime_error naming the
 // problem when the directory is missing or holds no complete set of tables.
-std::shared_ptr<const ExactValues> open_tablebase(const std::filesystem::path& dir);
+std::shared_ptr<const TablebaseValues> open_tablebase(const std::filesystem::path& dir);
 
 }  // namespace ewn

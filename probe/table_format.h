@@ -85,7 +85,7 @@ struct TableHeader {
 void serialize_header(const TableHeader& h, uint8_t out[kHeaderBytes]);
 TableHeader parse_header(const std::filesystem::path& file, const uint8_t* bytes, size_t size);
 
-// "124v36.ewt"
+// "124v14.ewt"
 std::string table_file_name(MaterialClass mc);
 
 struct WriteOptions {

@@ -8,13 +8,16 @@ namespace ewn {
 
 namespace {
 
+bool table_present(const std::filesystem::path& dir, MaterialClass mc) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(dir / table_file_name(mc), ec);
+}
+
 int present_pieces(const std::filesystem::path& dir) {
   int covered = 0;
   for (int pieces = 2; pieces <= kMaxPieces; ++pieces) {
-    for (MaterialClass mc : material_classes(pieces)) {
-      std::error_code ec;
-      if (!std::filesystem::is_regular_file(dir / table_file_name(mc), ec)) return covered;
-    }
+    for (MaterialClass mc : material_classes(pieces))
+      if (!table_present(dir, mc)) return covered;
     covered = pieces;
   }
   return covered;
@@ -23,7 +26,21 @@ int present_pieces(const std::filesystem::path& dir) {
 }  // namespace
 
 Tablebase::Tablebase(std::filesystem::path dir, size_t cache_bytes)
-    : dir_(std::move(dir)), max_pieces_(present_pieces(dir_)), cache_(cache_bytes) {}
+    : dir_(std::move(dir)), max_pieces_(present_pieces(dir_)), cache_(cache_bytes) {
+  if (max_pieces_ < 2 || max_pieces_ >= kMaxPieces) return;
+  for (MaterialClass mc : material_classes(max_pieces_ + 1))
+    if (table_present(dir_, mc) && table_present(dir_, mc.flipped())) {
+      partial_.push_back(mc);
+      is_partial_[slot_of(mc)] = true;
+    }
+}
+
+bool Tablebase::covers(const Position& pos) const {
+  int n = pos.piece_count();
+  if (n <= max_pieces_ || pos.winner()) return true;
+  return n == max_pieces_ + 1 && !partial_.empty() &&
+         is_partial_[slot_of(canonical_key(pos).material)];
+}
 
 Tablebase::~Tablebase() {
   for (auto& f : files_) delete f.load();
@@ -63,14 +80,14 @@ uint16_t Tablebase::entry(const TableKey& key) const {
 
 std::optional<double> Tablebase::value(const Position& pos) const {
   if (auto winner = pos.winner()) return *winner == pos.to_move ? 1.0 : 0.0;
-  if (pos.piece_count() > max_pieces_) return std::nullopt;
+  if (!covers(pos)) return std::nullopt;
   return decode_value(entry(canonical_key(pos)));
 }
 
 std::optional<std::vector<Tablebase::MoveValue>> Tablebase::best_moves(const Position& pos,
                                                                        int die) const {
   if (pos.winner()) return std::vector<MoveValue>{};
-  if (pos.piece_count() > max_pieces_) return std::nullopt;
+  if (!covers(pos)) return std::nullopt;
   std::vector<MoveValue> out;
   for (Move m : legal_moves(pos, die)) {
     Position next = pos;
@@ -80,7 +97,8 @@ std::optional<std::vector<Tablebase::MoveValue>> Tablebase::best_moves(const Pos
       out.push_back(MoveValue{m, wins ? 1.0 : 0.0, wins});
       continue;
     }
-    // Captures lead to fewer pieces, other moves keep the count: all covered.
+    // Captures lead to the complete smaller set; other moves to the flipped twin's table, which
+    // is complete or a partial class's twin: all covered.
     out.push_back(MoveValue{m, 1.0 - decode_value(entry(canonical_key(next))), false});
   }
   std::stable_sort(out.begin(), out.end(), [](const MoveValue& a, const MoveValue& b) {

@@ -33,9 +33,15 @@ class Tablebase {
   // Largest n such that the table of every material class with <= n pieces is present (0: none).
   // Decided when the Tablebase is made.
   int max_pieces() const { return max_pieces_; }
+  // Classes with max_pieces() + 1 pieces whose tables are present together with their
+  // colour-flipped twin's (made by `ewn gen --class`): their positions are covered too, since
+  // every move from them stays in the pair or captures into the complete smaller set.
+  const std::vector<MaterialClass>& partial_classes() const { return partial_; }
+  // Whether value() and best_moves() answer for this position.
+  bool covers(const Position& pos) const;
 
   // Pre-roll win probability of the side to move. Decided positions give 1.0 / 0.0 (the side to
-  // move has won / lost). std::nullopt when the position has more pieces than max_pieces().
+  // move has won / lost). std::nullopt when the position is not covered (see covers()).
   // Throws TableError when a needed table file is missing or corrupt.
   std::optional<double> value(const Position& pos) const;
 
@@ -62,6 +68,8 @@ class Tablebase {
 
   std::filesystem::path dir_;
   int max_pieces_ = 0;
+  std::vector<MaterialClass> partial_;
+  std::array<bool, kSlots> is_partial_{};
   mutable BlockCache cache_;
   mutable std::mutex open_mutex_;
   mutable std::array<std::atomic<const TableFile*>, kSlots> files_{};

@@ -68,6 +68,13 @@ class BruteForceSolver {
     return next.winner() ? Number(1) : Number(1) - value(next);
   }
 
+  // The mover's best chance once `die` is rolled.
+  Number best_after_die(const Position& pos, int die) {
+    Number best = 0;
+    for (Move m : legal_moves(pos, die)) best = std::max(best, after(pos, m));
+    return best;
+  }
+
   size_t memo_size() const { return memo_.size(); }
 
  private:

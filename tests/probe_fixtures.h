@@ -1,16 +1,18 @@
 // Shared by the probe tests: random positions, and the tables of every class with <= 3 pieces
-// computed by the reference solver and written once per test run.
+// computed by the brute-force solver and written once per test run, so that the writer and
+// the reader are tested apart from the generator.
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "brute_force_solver.h"
 #include "index.h"
-#include "reference_solver.h"
 #include "table_format.h"
 #include "temp_dir.h"
 
@@ -51,12 +53,17 @@ inline Position random_undecided_position(std::mt19937_64& rng, int pieces) {
   }
 }
 
-// Tables of every class with <= 3 pieces from the reference solver, written with the default
+// u16 fixed point, rounded to nearest, as the tables store values.
+inline uint16_t to_fixed(double v) {
+  return uint16_t(std::lround(v * 65535.0));
+}
+
+// Tables of every class with <= 3 pieces from the brute-force solver, written with the default
 // options into a directory that lives for the whole test run.
 struct ReferenceTables {
   static constexpr int kPieces = 3;
   TempDir dir{"probe-reference"};
-  ReferenceSolver solver;
+  BruteForceSolver<double> solver;
   std::map<MaterialClass, std::vector<uint16_t>> values;
 
   static ReferenceTables& get() {
@@ -69,7 +76,15 @@ struct ReferenceTables {
     for (int n = 2; n <= kPieces; ++n)
       for (MaterialClass mc : material_classes(n)) {
         std::vector<uint16_t>& v = values[mc];
-        for (double x : solver.class_values(mc)) v.push_back(to_fixed(x));
+        // Entries in PositionIndex order; waste entries repeat the previous valid value (0
+        // before the first), as the generator writes them.
+        PositionIndex index(mc);
+        double last = 0;
+        SquareList sq{};
+        for (uint64_t i = 0; i < index.size(); ++i) {
+          if (index.unrank(i, sq)) last = solver.value(position_from_squares(mc, sq));
+          v.push_back(to_fixed(last));
+        }
         write_table(dir.path() / table_file_name(mc), mc, v);
       }
   }

@@ -6,6 +6,7 @@
 #include <random>
 #include <thread>
 
+#include "generated_set.h"
 #include "generator.h"
 #include "tablebase.h"
 #include "temp_dir.h"
@@ -21,18 +22,12 @@ const fs::path& small_block_set() {
   static test::TempDir dir("concurrent-tables");
   static bool made = false;
   if (!made) {
-    GenOptions opt;
-    opt.pieces = 3;
-    opt.out = dir.path();
-    opt.progress = false;
-    generate(opt);
     WriteOptions small;
     small.block_entries = 128;
     for (int n = 2; n <= 3; ++n)
-      for (MaterialClass mc : material_classes(n)) {
-        fs::path p = dir.path() / table_file_name(mc);
-        write_table(p, mc, read_table(p, mc), small);
-      }
+      for (MaterialClass mc : material_classes(n))
+        write_table(dir.path() / table_file_name(mc), mc,
+                    read_table(test::generated_set(3) / table_file_name(mc), mc), small);
     made = true;
   }
   return dir.path();

@@ -146,6 +146,51 @@ TEST_CASE("tablebase: decided and uncovered positions") {
   CHECK(*none.value(won) == 1.0);
 }
 
+TEST_CASE("tablebase: a class made alone (--class) covers its positions and no others") {
+  // The complete <= 3 set plus the group of one 4-piece class, against the complete <= 4 set.
+  TempDir dir("probe-partial");
+  for (const auto& entry : std::filesystem::directory_iterator(generated_set(4)))
+    if (auto mc = parse_material_class(entry.path().stem().string()); mc && mc->piece_count() <= 3)
+      std::filesystem::copy_file(entry.path(), dir.path() / entry.path().filename());
+  const MaterialClass alone = *parse_material_class("12v13");
+  for (MaterialClass mc : {alone, alone.flipped()})
+    std::filesystem::copy_file(generated_set(4) / table_file_name(mc),
+                               dir.path() / table_file_name(mc));
+  Tablebase partial(dir.path());
+  Tablebase full(generated_set(4));
+  REQUIRE(partial.max_pieces() == 3);
+  auto classes = partial.partial_classes();
+  std::sort(classes.begin(), classes.end());
+  auto expected = std::vector<MaterialClass>{alone, alone.flipped()};
+  std::sort(expected.begin(), expected.end());
+  CHECK(classes == expected);
+  std::mt19937_64 rng(12);
+  int inside = 0, outside = 0;
+  while (inside < 500 || outside < 500) {
+    Position pos = random_undecided_position(rng, 4);
+    MaterialClass mc = canonical_key(pos).material;
+    bool in = mc == alone || mc == alone.flipped();
+    INFO(format_position(pos));
+    REQUIRE(partial.covers(pos) == in);
+    if (in) {
+      ++inside;
+      REQUIRE(*partial.value(pos) == *full.value(pos));
+      int die = 1 + inside % 6;
+      auto a = partial.best_moves(pos, die), b = full.best_moves(pos, die);
+      REQUIRE(a);
+      REQUIRE(a->size() == b->size());
+      for (size_t i = 0; i < a->size(); ++i) CHECK((*a)[i].value == (*b)[i].value);
+    } else {
+      ++outside;
+      CHECK_FALSE(partial.value(pos));
+      CHECK_FALSE(partial.best_moves(pos, 1));
+    }
+  }
+  // Without its twin a class is not covered: its quiet moves would lead nowhere.
+  std::filesystem::remove(dir.path() / table_file_name(alone.flipped()));
+  CHECK(Tablebase(dir.path()).partial_classes().empty());
+}
+
 TEST_CASE("tablebase: any cache size and many threads give the same values") {
   auto& ref = ReferenceTables::get();
   std::mt19937_64 rng(99);

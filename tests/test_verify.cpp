@@ -8,13 +8,14 @@
 
 #include "brute_force_solver.h"
 #include "child_process.h"
+#include "generated_set.h"
 #include "generator.h"
 #include "index.h"
 #include "notation.h"
+#include "read_entries.h"
 #include "table_format.h"
 #include "temp_dir.h"
 #include "test_util.h"
-#include "read_entries.h"
 #include "verify.h"
 
 using namespace ewn;
@@ -24,17 +25,7 @@ namespace {
 
 // The <= 3-piece tables made by the generator, once per test run.
 const fs::path& pristine_set() {
-  static test::TempDir dir("verify-pristine");
-  static bool made = false;
-  if (!made) {
-    GenOptions opt;
-    opt.pieces = 3;
-    opt.out = dir.path();
-    opt.progress = false;
-    generate(opt);
-    made = true;
-  }
-  return dir.path();
+  return test::generated_set(3);
 }
 
 // A copy of the pristine tables (the .ewt files only) to damage.
