@@ -24,7 +24,8 @@ int run_gen(GenCommandOptions opt) {
   try {
     s = generate(opt.gen);
   } catch (const std::exception& e) {
-    std::cerr << "\newn gen: " << e.what() << "\n"
+    // A newline first ends the progress line.
+    std::cerr << (opt.gen.progress ? "\n" : "") << "ewn gen: " << e.what() << "\n"
               << "Completed tables are kept; run the same command again to resume.\n";
     return 1;
   }

@@ -143,7 +143,7 @@ int run_quality(const QualityOptions& opt) {
     for (const auto& c : classes) std::printf(" %s", c.c_str());
     std::printf("\n");
   }
-  std::printf("mean loss in win probability per move %.4f (95%% CI %.4f .. %.4f)\n", mean,
+  std::printf("mean loss in win probability per move %.5f (95%% CI %.5f .. %.5f)\n", mean,
               std::max(0.0, mean - half), mean + half);
   std::printf("best move in %.1f%%; mean time per move %.1f ms (%s clock)\n",
               100.0 * best_count / n, 1000 * seconds / n, opt.clock.c_str());

@@ -15,6 +15,7 @@
 #include "file_io.h"
 #include "index.h"
 #include "progress.h"
+#include "read_entries.h"
 #include "solve_class.h"
 #include "table_format.h"
 
@@ -141,6 +142,7 @@ GenSummary generate(const GenOptions& opt) {
             throw std::runtime_error(p.string() + ": missing; class " + g.first.name() +
                                      " needs the exact values of " + child.name() +
                                      " (run ewn gen --pieces " + std::to_string(g.pieces - 1) +
+                                     " --keep-exact " + std::to_string(g.pieces - 1) +
                                      " --out " + opt.out.string() + " first)");
           exact.emplace(child, ExactFile(p, child, false));
         }
@@ -159,6 +161,15 @@ GenSummary generate(const GenOptions& opt) {
         if (!std::isnan(sc.values[i])) last = quantize(sc.values[i]);
         stored[i] = last;
       }
+      // The entries a probe reads: the solved (valid) ones, unless renumbering twins hide some;
+      // this spares the writer unranking every entry to find them.
+      std::vector<uint8_t> read;
+      if (has_renumber_twins(sc.material)) {
+        read = read_entry_flags(PositionIndex(sc.material));
+      } else {
+        read.resize(sc.values.size());
+        for (size_t i = 0; i < read.size(); ++i) read[i] = !std::isnan(sc.values[i]);
+      }
       if (keep_exact(g.pieces)) {
         fs::path p = exact_path(sc.material);
         write_checked(
@@ -171,6 +182,7 @@ GenSummary generate(const GenOptions& opt) {
           [&](const fs::path& tmp) {
             WriteOptions w;
             w.zstd_level = opt.zstd_level;
+            w.read_entries = read;
             write_table(tmp, sc.material, stored, w);
           },
           [&](const fs::path& tmp) { return check_table(tmp); });

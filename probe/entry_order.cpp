@@ -77,4 +77,31 @@ uint64_t EntryOrder::permute(uint64_t value, const std::array<uint32_t, kMaxDigi
   return out + value * stride[0];
 }
 
+void EntryOrder::indices_at(uint64_t begin, std::span<uint64_t> out) const {
+  if (identity_) {
+    for (size_t k = 0; k < out.size(); ++k) out[k] = begin + k;
+    return;
+  }
+  // The file-order digits of `begin` (digit 0 takes what is left, as in permute()).
+  std::array<uint32_t, kMaxDigits> digit{};
+  uint64_t rest = begin;
+  for (int d = digits_ - 1; d > 0; --d) {
+    digit[d] = uint32_t(rest % file_radix_[d]);
+    rest /= file_radix_[d];
+  }
+  uint64_t index = permute(begin, file_radix_, index_stride_);
+  for (size_t k = 0; k < out.size(); ++k) {
+    out[k] = index;
+    for (int d = digits_ - 1;; --d) {  // add one, carrying
+      if (d == 0 || digit[d] + 1 < file_radix_[d]) {
+        ++digit[d];
+        index += index_stride_[d];
+        break;
+      }
+      index -= uint64_t(digit[d]) * index_stride_[d];
+      digit[d] = 0;
+    }
+  }
+}
+
 }  // namespace ewn

@@ -47,12 +47,13 @@ std::vector<std::vector<uint8_t>> candidate_orders(int digits) {
 std::vector<uint16_t> block_in_file_order(const EntryOrder& order, std::span<const uint16_t> values,
                                           std::span<const uint8_t> read, uint64_t begin,
                                           size_t count) {
+  std::vector<uint64_t> where(count);
+  order.indices_at(begin, where);
   std::vector<uint16_t> block(count);
   std::vector<uint8_t> flags(count);
   for (size_t k = 0; k < count; ++k) {
-    uint64_t i = order.index_at(begin + k);
-    block[k] = values[i];
-    flags[k] = read[i];
+    block[k] = values[where[k]];
+    flags[k] = read[where[k]];
   }
   fill_unread(block, flags);
   return block;
@@ -62,12 +63,15 @@ std::vector<uint8_t> choose_entry_order(const PositionIndex& index,
                                         std::span<const uint16_t> values,
                                         std::span<const uint8_t> read, uint32_t block_entries,
                                         int threads) {
-  constexpr uint64_t kSample = 64;
   constexpr int kTrialLevel = 1;
   auto candidates = candidate_orders(index.piece_count() - 1);
   if (candidates.size() == 1) return candidates[0];
+  // Blocks tried per candidate: up to 64, but at most about one pass over the table in all
+  // (24 candidates with 5 pieces would otherwise read four times a table's entries), and at
+  // least 8.
   uint64_t blocks = (index.size() + block_entries - 1) / block_entries;
-  uint64_t step = std::max<uint64_t>(1, blocks / kSample);
+  uint64_t sample = std::clamp<uint64_t>(blocks / candidates.size(), 8, 64);
+  uint64_t step = std::max<uint64_t>(1, blocks / sample);
   std::vector<uint64_t> bytes(candidates.size(), 0);
 #pragma omp parallel for schedule(dynamic) num_threads(threads)
   for (size_t c = 0; c < candidates.size(); ++c) {

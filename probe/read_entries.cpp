@@ -2,11 +2,11 @@
 
 namespace ewn {
 
-namespace {
-
 bool has_renumber_twins(MaterialClass mc) {
   return renumber_symmetric(mc.mover) || renumber_symmetric(mc.opponent);
 }
+
+namespace {
 
 bool is_read(const PositionIndex& index, uint64_t i, bool twins, SquareList& sq) {
   if (!index.unrank(i, sq)) return false;

@@ -22,6 +22,11 @@ bool entry_is_read(const PositionIndex& index, uint64_t i);
 // entry_is_read for every entry (1 = read), computed on all cores.
 std::vector<uint8_t> read_entry_flags(const PositionIndex& index);
 
+// Whether a side of the class is renumber-symmetric, so that some valid entries are not read.
+// Without such a side the read entries are exactly the valid ones, which a caller that has
+// solved the class already knows without unranking every entry.
+bool has_renumber_twins(MaterialClass mc);
+
 // Replaces every value whose flag is 0 by the next value whose flag is 1 (after the last one:
 // the previous one; in a span without any: 0), so that runs of filler cost almost nothing to
 // compress.

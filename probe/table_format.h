@@ -94,6 +94,9 @@ struct WriteOptions {
   // The entry order (entry_order.h); empty: the writer tries candidates and keeps the best.
   std::vector<uint8_t> entry_order;
   int threads = 0;  // 0: OpenMP's default
+  // read_entry_flags() of the class when the caller knows them already (the generator); empty:
+  // the writer computes them.
+  std::span<const uint8_t> read_entries;
 };
 
 // Writes a complete table file for class mc (values in PositionIndex order, one per entry,

@@ -44,7 +44,13 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   if (options.block_entries == 0) throw TableError(path, "block size must be positive");
   int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
 
-  std::vector<uint8_t> read = read_entry_flags(index);
+  if (!options.read_entries.empty() && options.read_entries.size() != index.size())
+    throw TableError(path, "read flags for " + std::to_string(options.read_entries.size()) +
+                               " entries, class " + mc.name() + " has " +
+                               std::to_string(index.size()));
+  std::vector<uint8_t> computed;
+  if (options.read_entries.empty()) computed = read_entry_flags(index);
+  std::span<const uint8_t> read = options.read_entries.empty() ? computed : options.read_entries;
   std::vector<uint8_t> chosen = options.entry_order;
   if (chosen.empty())
     chosen = choose_entry_order(index, values, read, options.block_entries, threads);
