@@ -64,30 +64,47 @@ std::vector<uint8_t> choose_entry_order(const PositionIndex& index,
                                         std::span<const uint8_t> read, uint32_t block_entries,
                                         int threads) {
   constexpr int kTrialLevel = 1;
+  constexpr uint64_t kSample = 64;  // blocks judged per finalist
+  constexpr size_t kFinalists = 4;
   auto candidates = candidate_orders(index.piece_count() - 1);
   if (candidates.size() == 1) return candidates[0];
-  // Blocks tried per candidate: up to 64, but at most about one pass over the table in all
-  // (24 candidates with 5 pieces would otherwise read four times a table's entries), and at
-  // least 8.
   uint64_t blocks = (index.size() + block_entries - 1) / block_entries;
-  uint64_t sample = std::clamp<uint64_t>(blocks / candidates.size(), 8, 64);
-  uint64_t step = std::max<uint64_t>(1, blocks / sample);
-  std::vector<uint64_t> bytes(candidates.size(), 0);
+
+  // Compressed bytes of about `sample` evenly spaced blocks in each of the orders.
+  auto trial = [&](const std::vector<std::vector<uint8_t>>& orders, uint64_t sample) {
+    uint64_t step = std::max<uint64_t>(1, blocks / sample);
+    std::vector<uint64_t> bytes(orders.size(), 0);
 #pragma omp parallel for schedule(dynamic) num_threads(threads)
-  for (size_t c = 0; c < candidates.size(); ++c) {
-    EntryOrder order(index, candidates[c]);
-    try {
-      for (uint64_t b = 0; b < blocks; b += step) {
-        uint64_t begin = b * block_entries;
-        size_t count = size_t(std::min<uint64_t>(block_entries, index.size() - begin));
-        bytes[c] += compress_block(block_in_file_order(order, values, read, begin, count),
-                                   BlockFilter::None, kTrialLevel)
-                        .size();
+    for (size_t c = 0; c < orders.size(); ++c) {
+      EntryOrder order(index, orders[c]);
+      try {
+        for (uint64_t b = 0; b < blocks; b += step) {
+          uint64_t begin = b * block_entries;
+          size_t count = size_t(std::min<uint64_t>(block_entries, index.size() - begin));
+          bytes[c] += compress_block(block_in_file_order(order, values, read, begin, count),
+                                     BlockFilter::None, kTrialLevel)
+                          .size();
+        }
+      } catch (const std::exception&) {
+        bytes[c] = UINT64_MAX;  // not a candidate; the final compression reports real failures
       }
-    } catch (const std::exception&) {
-      bytes[c] = UINT64_MAX;  // not a candidate; the final compression reports real failures
     }
+    return bytes;
+  };
+
+  // Many candidates (24 with 5 pieces) are first judged on a quarter of the sample, and only
+  // the best few on all of it: a quarter of the work, and the same choice in practice.
+  if (candidates.size() > kFinalists) {
+    auto bytes = trial(candidates, kSample / 4);
+    std::vector<size_t> rank(candidates.size());
+    for (size_t c = 0; c < rank.size(); ++c) rank[c] = c;
+    std::stable_sort(rank.begin(), rank.end(),
+                     [&](size_t a, size_t b) { return bytes[a] < bytes[b]; });
+    std::vector<std::vector<uint8_t>> finalists;
+    for (size_t k = 0; k < kFinalists; ++k) finalists.push_back(candidates[rank[k]]);
+    candidates = std::move(finalists);
   }
+  auto bytes = trial(candidates, kSample);
   return candidates[size_t(std::min_element(bytes.begin(), bytes.end()) - bytes.begin())];
 }
 

@@ -15,9 +15,9 @@ std::vector<uint16_t> block_in_file_order(const EntryOrder& order, std::span<con
                                           std::span<const uint8_t> read, uint64_t begin,
                                           size_t count);
 
-// The candidate entry order whose blocks compress best, judged on 8 to 64 evenly spaced blocks
-// (about one pass over the table in all) at a fast zstd level (the ranking mostly carries over
-// to the final level). Candidates: every
+// The candidate entry order whose blocks compress best, judged on up to 64 evenly spaced blocks
+// at a fast zstd level (the ranking mostly carries over to the final level); with more than
+// four candidates, the best four on 16 blocks go on to the 64. Candidates: every
 // order for up to 5 pieces; for more, PositionIndex order, the pair then the other digits
 // reversed, and all digits reversed.
 std::vector<uint8_t> choose_entry_order(const PositionIndex& index,
