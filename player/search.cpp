@@ -44,7 +44,11 @@ double Search::evaluate(const Position& pos) const {
 }
 
 void Search::poll_clock() {
-  if ((++nodes_ & 255) == 0 && deadline_.past_hard()) stop_ = true;
+  ++nodes_;
+  if (++work_ >= kPollWork) {
+    work_ = 0;
+    if (deadline_.past_hard()) stop_ = true;
+  }
 }
 
 double Search::leaf(const Position& pos) {
@@ -128,6 +132,8 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
   }
 
   if (covered) {
+    // A probe that decodes a block costs as much as hundreds of nodes: look at the clock sooner.
+    work_ += kProbeWork;
     if (auto v = tables_->value(pos)) {
       if (options_.use_tt) {
         TTEntry e;

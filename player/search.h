@@ -80,6 +80,10 @@ class Search {
   TranspositionTable tt_;
   Deadline deadline_;
   uint64_t nodes_ = 0;
+  // The clock is read once per kPollWork units of work: a node is one unit (about 0.3 us), a
+  // table probe kProbeWork (a probe that decodes a block takes about 70 us; most are cheaper).
+  static constexpr int kPollWork = 256, kProbeWork = 16;
+  int work_ = 0;
   bool stop_ = false;
   bool inexact_ = false;  // an evaluation (or an entry relying on one) was used below
 };

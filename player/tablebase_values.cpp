@@ -15,11 +15,12 @@ std::optional<std::vector<ExactMoveValue>> TablebaseValues::move_values(const Po
   return out;
 }
 
-std::shared_ptr<const TablebaseValues> open_tablebase(const std::filesystem::path& dir) {
+std::shared_ptr<const TablebaseValues> open_tablebase(const std::filesystem::path& dir,
+                                                      size_t cache_bytes) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec))
     throw std::runtime_error("tables: '" + dir.string() + "' is not a directory");
-  auto tables = std::make_shared<const Tablebase>(dir);
+  auto tables = std::make_shared<const Tablebase>(dir, cache_bytes);
   if (tables->max_pieces() < 2)
     throw std::runtime_error("tables: '" + dir.string() +
                              "' holds no complete set of tables (generate them with ewn gen)");
