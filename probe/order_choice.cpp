@@ -95,7 +95,8 @@ std::vector<uint8_t> choose_entry_order(const PositionIndex& index,
   // Many candidates (24 with 5 pieces) are first judged on a quarter of the sample, and only
   // the best few on all of it: a quarter of the work, for tables at most 0.15% larger in the
   // groups measured (docs/BENCHMARKS.md, "Generator").
-  if (candidates.size() > kFinalists) {
+  // (A table of fewer than 32 blocks would be read whole in both rounds: one round then.)
+  if (candidates.size() > kFinalists && blocks >= 2 * (kSample / 4)) {
     auto bytes = trial(candidates, kSample / 4);
     std::vector<size_t> rank(candidates.size());
     for (size_t c = 0; c < rank.size(); ++c) rank[c] = c;
