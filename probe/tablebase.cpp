@@ -35,11 +35,16 @@ Tablebase::Tablebase(std::filesystem::path dir, size_t cache_bytes)
     }
 }
 
-bool Tablebase::covers(const Position& pos) const {
+std::optional<TableKey> Tablebase::covered_key(const Position& pos) const {
   int n = pos.piece_count();
-  if (n <= max_pieces_ || pos.winner()) return true;
-  return n == max_pieces_ + 1 && !partial_.empty() &&
-         is_partial_[slot_of(canonical_key(pos).material)];
+  if (n > max_pieces_ + 1 || (n == max_pieces_ + 1 && partial_.empty())) return std::nullopt;
+  TableKey key = canonical_key(pos);
+  if (n <= max_pieces_ || is_partial_[slot_of(key.material)]) return key;
+  return std::nullopt;
+}
+
+bool Tablebase::covers(const Position& pos) const {
+  return pos.piece_count() <= max_pieces_ || pos.winner() || covered_key(pos);
 }
 
 Tablebase::~Tablebase() {
@@ -80,8 +85,9 @@ uint16_t Tablebase::entry(const TableKey& key) const {
 
 std::optional<double> Tablebase::value(const Position& pos) const {
   if (auto winner = pos.winner()) return *winner == pos.to_move ? 1.0 : 0.0;
-  if (!covers(pos)) return std::nullopt;
-  return decode_value(entry(canonical_key(pos)));
+  auto key = covered_key(pos);
+  if (!key) return std::nullopt;
+  return decode_value(entry(*key));
 }
 
 std::optional<std::vector<Tablebase::MoveValue>> Tablebase::best_moves(const Position& pos,

@@ -63,6 +63,9 @@ class Tablebase {
   const BlockCache& cache() const { return cache_; }
 
  private:
+  // The table entry of an undecided position when it is covered (one canonical_key for both
+  // questions).
+  std::optional<TableKey> covered_key(const Position& pos) const;
   static constexpr size_t kSlots = 64 * 64;  // one per (mover mask, opponent mask)
   static size_t slot_of(MaterialClass mc) { return size_t(mc.mover) * 64 + mc.opponent; }
 
