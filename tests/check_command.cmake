@@ -1,9 +1,10 @@
-# Runs `ewn <ARGS...>` and checks its exit code and output (for probe and info).
+# Runs `ewn <ARGS...>` and checks its exit code and output.
 #   EWN           the built program
 #   ARGS          the arguments, a ;-list
 #   INPUT         a file fed to stdin (optional)
 #   GARBAGE_FILE  a file created with junk content before the run (optional)
-#   EXPECT_EXIT   the exact exit code
+#   EXPECT_EXIT   the exact exit code, or "error" for a clean failure (a non-zero exit code,
+#                 not a crash)
 #   STDOUT_MATCH / STDERR_MATCH   regular expressions the output must contain (optional)
 if(DEFINED GARBAGE_FILE)
   get_filename_component(dir "${GARBAGE_FILE}" DIRECTORY)
@@ -17,7 +18,11 @@ else()
   execute_process(COMMAND "${EWN}" ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 endif()
 message(STATUS "exit: ${rc}\nstdout:\n${out}\nstderr:\n${err}")
-if(NOT rc STREQUAL EXPECT_EXIT)
+if(EXPECT_EXIT STREQUAL "error")
+  if(NOT rc MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "expected a non-zero exit code, got '${rc}'")
+  endif()
+elseif(NOT rc STREQUAL EXPECT_EXIT)
   message(FATAL_ERROR "expected exit code ${EXPECT_EXIT}, got '${rc}'")
 endif()
 if(DEFINED STDOUT_MATCH AND NOT out MATCHES "${STDOUT_MATCH}")
