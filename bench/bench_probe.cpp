@@ -163,46 +163,37 @@ int main(int argc, char** argv) {
         "ns (%zu blocks)\n",
         median(first), percentile(first, 0.9), median(first_cpu), first.size());
 
-    constexpr size_t kBatch = 64;
-    std::vector<double> cached;
-    for (int round = 0; round < 5; ++round)
-      for (size_t i = 0; i + kBatch <= sample.size(); i += kBatch) {
-        auto t0 = Clock::now();
-        double sum = 0;
-        for (size_t j = i; j < i + kBatch; ++j) sum += *tb.value(sample[j]);
-        volatile double keep = sum;
-        (void)keep;
-        cached.push_back(ns_since(t0) / kBatch);
-      }
+    // Nanoseconds per call of `work` on each of the first `count` positions, timed in batches
+    // (a single call is too short to time alone), `rounds` times over.
+    auto batched_ns = [&](size_t count, int rounds, auto work) {
+      constexpr size_t kBatch = 64;
+      std::vector<double> out;
+      for (int round = 0; round < rounds; ++round)
+        for (size_t i = 0; i + kBatch <= count; i += kBatch) {
+          auto t0 = Clock::now();
+          double sum = 0;
+          for (size_t j = i; j < i + kBatch; ++j) sum += work(sample[j]);
+          volatile double keep = sum;
+          (void)keep;
+          out.push_back(ns_since(t0) / kBatch);
+        }
+      return out;
+    };
+    auto probe = [&](const Position& p) { return *tb.value(p); };
+    std::vector<double> cached = batched_ns(sample.size(), 5, probe);
     std::printf("cached probe, all %zu positions: median %.0f ns, p90 %.0f ns (%zu blocks)\n",
                 sample.size(), median(cached), percentile(cached, 0.9), blocks.size());
 
     // The same with a small working set (the first 1024 positions), as in a search that keeps
     // probing near one position: the blocks stay in the processor's caches.
-    std::vector<double> hot;
     size_t hot_count = std::min<size_t>(1024, sample.size());
-    for (int round = 0; round < 50; ++round)
-      for (size_t i = 0; i + kBatch <= hot_count; i += kBatch) {
-        auto t0 = Clock::now();
-        double sum = 0;
-        for (size_t j = i; j < i + kBatch; ++j) sum += *tb.value(sample[j]);
-        volatile double keep = sum;
-        (void)keep;
-        hot.push_back(ns_since(t0) / kBatch);
-      }
+    std::vector<double> hot = batched_ns(hot_count, 50, probe);
     std::printf("cached probe, %zu positions: median %.0f ns, p90 %.0f ns\n", hot_count,
                 median(hot), percentile(hot, 0.9));
 
     // The key alone, to show what the cache lookup adds.
-    std::vector<double> keys;
-    for (size_t i = 0; i + kBatch <= sample.size(); i += kBatch) {
-      auto t0 = Clock::now();
-      uint64_t sum = 0;
-      for (size_t j = i; j < i + kBatch; ++j) sum += canonical_key(sample[j]).index;
-      volatile uint64_t keep = sum;
-      (void)keep;
-      keys.push_back(ns_since(t0) / kBatch);
-    }
+    std::vector<double> keys = batched_ns(
+        sample.size(), 1, [](const Position& p) { return double(canonical_key(p).index); });
     std::printf("canonical_key alone: median %.0f ns\n", median(keys));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_probe: %s\n", e.what());
