@@ -35,12 +35,17 @@ Search::Search(SearchOptions options, std::shared_ptr<const ExactValues> tables)
     : options_(options),
       weights_(options.eval_weights ? *options.eval_weights : tuned_eval_weights()),
       tables_(std::move(tables)),
-      tt_(options.tt_bytes) {
+      tt_(options.tt_bytes),
+      eval_cache_(kEvalCacheEntries) {
   prepare_race_tables();
 }
 
-double Search::evaluate(const Position& pos) const {
-  return eval_from_inputs(eval_inputs(pos), weights_);
+double Search::evaluate(const Position& pos, uint64_t key) {
+  EvalCacheEntry& slot = eval_cache_[key & (eval_cache_.size() - 1)];
+  if (slot.key == key) return slot.value;
+  double v = eval_from_inputs(eval_inputs(pos), weights_);
+  slot = EvalCacheEntry{key, v};
+  return v;
 }
 
 void Search::poll_clock() {
@@ -51,13 +56,13 @@ void Search::poll_clock() {
   }
 }
 
-double Search::leaf(const Position& pos) {
+double Search::leaf(const Position& pos, uint64_t key) {
   inexact_ = true;
-  return evaluate(pos);
+  return evaluate(pos, key);
 }
 
-void Search::prepare_group(const Position& pos, int die, int depth, PackedMove hint,
-                           GroupMoves& out) const {
+void Search::prepare_group(const Position& pos, uint64_t key, int die, int depth, PackedMove hint,
+                           GroupMoves& out) {
   MoveList moves = legal_moves(pos, die);
   out.count = 0;
   out.wins = false;
@@ -80,7 +85,7 @@ void Search::prepare_group(const Position& pos, int die, int depth, PackedMove h
     } else if (depth >= 2) {
       Position child = pos;
       child.play(out.move[i]);
-      score[i] = 1 - evaluate(child);
+      score[i] = 1 - evaluate(child, zobrist_after(pos, key, out.move[i]));
     }
   }
   for (int i = 1; i < out.count; ++i)
@@ -146,7 +151,7 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
       return *v;
     }
   }
-  if (depth <= 0) return leaf(pos);
+  if (depth <= 0) return leaf(pos, key);
 
   bool inexact_above = inexact_;
   inexact_ = false;
@@ -159,7 +164,7 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
   std::array<bool, 6> probed{};  // the probe's value is exact for the first move
   for (int g = 0; g < n; ++g) {
     p[g] = groups.group[g].count / 6.0;
-    prepare_group(pos, groups.group[g].die, depth, hints[g], moves[g]);
+    prepare_group(pos, key, groups.group[g].die, depth, hints[g], moves[g]);
     if (moves[g].wins) {
       lower[g] = 1;
       best_move[g] = moves[g].winning;
@@ -276,7 +281,7 @@ double Search::die_value(const Position& pos, int die, int depth) {
   inexact_ = false;
   nodes_ = 0;
   GroupMoves g;
-  prepare_group(pos, die, depth, kNoPackedMove, g);
+  prepare_group(pos, zobrist_key(pos), die, depth, kNoPackedMove, g);
   if (g.wins) return 1;
   Move best{};
   return max_node(pos, zobrist_key(pos), g, 0, g.count, depth, 0, 1, 0, best);
@@ -321,7 +326,7 @@ SearchResult Search::choose(const Position& pos, int die, const Deadline& deadli
     order[i] = legal.moves[i];
     Position child = pos;
     child.play(order[i]);
-    score[i] = 1 - evaluate(child);
+    score[i] = 1 - evaluate(child, zobrist_after(pos, key, order[i]));
   }
   for (int depth = 1; depth <= options_.max_depth; ++depth) {
     for (int i = 1; i < count; ++i)

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "eval.h"
 #include "exact_values.h"
@@ -68,16 +69,26 @@ class Search {
   double chance(const Position& pos, uint64_t key, int depth, double alpha, double beta);
   double max_node(const Position& pos, uint64_t key, const GroupMoves& g, int begin, int end,
                   int depth, double alpha, double beta, double best, Move& best_move);
-  void prepare_group(const Position& pos, int die, int depth, PackedMove hint,
-                     GroupMoves& out) const;
-  double leaf(const Position& pos);
-  double evaluate(const Position& pos) const;
+  void prepare_group(const Position& pos, uint64_t key, int die, int depth, PackedMove hint,
+                     GroupMoves& out);
+  double leaf(const Position& pos, uint64_t key);
+  double evaluate(const Position& pos, uint64_t key);  // through the evaluation cache
   void poll_clock();
 
   SearchOptions options_;
   EvalWeights weights_;
   std::shared_ptr<const ExactValues> tables_;
   TranspositionTable tt_;
+  // Evaluations by position key, direct-mapped: the same leaves recur through transpositions
+  // and as the move ordering's children, and an evaluation costs more than a lookup that hits
+  // the processor's cache. Small on purpose: 2^12 to 2^14 entries searched equally fast, 2^16
+  // (1 MB, beyond the L2 cache) a fifth slower (fixed-depth games, docs/BENCHMARKS.md).
+  struct EvalCacheEntry {
+    uint64_t key = 0;
+    double value = 0;
+  };
+  static constexpr size_t kEvalCacheEntries = size_t(1) << 13;  // 128 KB, stays in L2
+  std::vector<EvalCacheEntry> eval_cache_;
   Deadline deadline_;
   uint64_t nodes_ = 0;
   // The clock is read once per kPollWork units of work: a node is one unit (about 0.3 us), a
