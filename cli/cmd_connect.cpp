@@ -113,9 +113,7 @@ void register_connect(CLI::App& app) {
   cmd->add_option("--host", opt->host, "Server address (default 127.0.0.1)");
   cmd->add_option("--port", opt->port, "Server port (default 50006)")->check(CLI::Range(1, 65535));
   cmd->add_option("--name", opt->name, "The ID sent first (default ewn)");
-  cmd->add_option("--engine", opt->engine, "Engine spec (as for ewn match), default expectimax");
-  cmd->add_option("--tables", opt->tables,
-                  "Table directory or none (default: $EWN_TABLES or data, if present)");
+  add_engine_options(cmd, opt->engine, opt->tables);
   cmd->add_option("--time-limit", opt->time_limit, "The server's limit per answer (default 5s)");
   cmd->add_option("--margin", opt->margin, "Kept free of the limit (default 500ms)");
   cmd->add_option("--grace", opt->grace,

@@ -188,9 +188,7 @@ void register_play(CLI::App& app) {
       "Moves: a5b4, 3 down, c5 down. Type 'help' during the game. See docs/CONTEST.md.");
   cmd->add_flag("--operator", opt->operator_mode,
                 "Operator mode: the opponent's moves and all dice are typed in, clocks kept");
-  cmd->add_option("--engine", opt->engine, "Engine spec (as for ewn match), default expectimax");
-  cmd->add_option("--tables", opt->tables,
-                  "Table directory or none (default: $EWN_TABLES or data, if present)");
+  add_engine_options(cmd, opt->engine, opt->tables);
   cmd->add_option("--human", opt->human, "The person's colour: red (default) or blue");
   cmd->add_option("--engine-colour,--engine-color", opt->engine_colour,
                   "The engine's colour: red or blue (a match asks for each game)");

@@ -9,6 +9,12 @@ int g_exit_code = 0;
 int exit_code() { return g_exit_code; }
 void set_exit_code(int code) { g_exit_code = code; }
 
+void add_engine_options(CLI::App* cmd, std::string& engine, std::string& tables) {
+  cmd->add_option("--engine", engine, "Engine spec (as for ewn match), default expectimax");
+  cmd->add_option("--tables", tables,
+                  "Table directory or none (default: $EWN_TABLES or data, if present)");
+}
+
 void register_commands(CLI::App& app) {
   register_show(app);
   register_gen(app);

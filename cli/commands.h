@@ -2,6 +2,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
 
 namespace ewn::cli {
 
@@ -16,6 +17,10 @@ void register_move_quality(CLI::App& app);
 void register_play(CLI::App& app);
 void register_connect(CLI::App& app);
 void register_verify(CLI::App& app);
+
+// The --engine and --tables options of the commands that run the contest engine (play,
+// connect); both strings keep their values as defaults.
+void add_engine_options(CLI::App* cmd, std::string& engine, std::string& tables);
 
 // The exit code chosen by the subcommand that ran.
 int exit_code();
