@@ -6,8 +6,12 @@ namespace {
 int g_exit_code = 0;
 }
 
-int exit_code() { return g_exit_code; }
-void set_exit_code(int code) { g_exit_code = code; }
+int exit_code() {
+  return g_exit_code;
+}
+void set_exit_code(int code) {
+  g_exit_code = code;
+}
 
 void add_engine_options(CLI::App* cmd, std::string& engine, std::string& tables) {
   cmd->add_option("--engine", engine, "Engine spec (as for ewn match), default expectimax");

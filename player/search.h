@@ -82,7 +82,7 @@ class Search {
   // Evaluations by position key, direct-mapped: the same leaves recur through transpositions
   // and as the move ordering's children, and an evaluation costs more than a lookup that hits
   // the processor's cache. Small on purpose: 2^12 to 2^14 entries searched equally fast, 2^16
-  // (1 MB, beyond the L2 cache) a fifth slower (fixed-depth games, docs/BENCHMARKS.md).
+  // (1 MB, beyond the L2 cache) 13% slower (fixed-depth games, docs/BENCHMARKS.md).
   struct EvalCacheEntry {
     uint64_t key = 0;
     double value = 0;
