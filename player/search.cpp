@@ -280,11 +280,12 @@ double Search::die_value(const Position& pos, int die, int depth) {
   stop_ = false;
   inexact_ = false;
   nodes_ = 0;
+  uint64_t key = zobrist_key(pos);
   GroupMoves g;
-  prepare_group(pos, zobrist_key(pos), die, depth, kNoPackedMove, g);
+  prepare_group(pos, key, die, depth, kNoPackedMove, g);
   if (g.wins) return 1;
   Move best{};
-  return max_node(pos, zobrist_key(pos), g, 0, g.count, depth, 0, 1, 0, best);
+  return max_node(pos, key, g, 0, g.count, depth, 0, 1, 0, best);
 }
 
 SearchResult Search::choose(const Position& pos, int die, const Deadline& deadline) {

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <memory>
+#include <vector>
 
 #include "dice_groups.h"
 #include "eval.h"
@@ -76,6 +77,22 @@ TEST_CASE("search at depth 1 equals a direct expectimax over the evaluation") {
     CHECK(search.chance_value(pos, 1) == Approx(direct).margin(1e-12));
     CHECK(pruned.chance_value(pos, 1) == Approx(direct).margin(1e-12));
   }
+}
+
+TEST_CASE("leaf values through the evaluation cache are the evaluation's") {
+  // More positions than the cache has entries, twice: first misses, then hits and slots
+  // that other positions took over in between.
+  Rng rng(14);
+  std::vector<Position> positions;
+  for (int i = 0; i < 12000; ++i) positions.push_back(random_position(rng, 3 + int(rng.below(10))));
+  Search search;
+  for (int pass = 0; pass < 2; ++pass)
+    for (const Position& pos : positions) {
+      double direct = evaluate(pos);
+      if (search.chance_value(pos, 0) != direct)
+        FAIL("cached value differs at " << format_position(pos));
+    }
+  SUCCEED();
 }
 
 TEST_CASE("search at depth 1 equals a direct expectimax over exact values") {
