@@ -26,6 +26,7 @@ void register_commands(CLI::App& app) {
   register_info(app);
   register_match(app);
   register_tune_eval(app);
+  register_train_eval(app);
   register_move_quality(app);
   register_play(app);
   register_connect(app);

@@ -13,6 +13,7 @@ void register_probe(CLI::App& app);
 void register_info(CLI::App& app);
 void register_match(CLI::App& app);
 void register_tune_eval(CLI::App& app);
+void register_train_eval(CLI::App& app);
 void register_move_quality(CLI::App& app);
 void register_play(CLI::App& app);
 void register_connect(CLI::App& app);

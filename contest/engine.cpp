@@ -84,6 +84,31 @@ void Engine::new_game() {
   if (search_) search_->clear();
 }
 
+namespace {
+
+// The evaluation network: the one the spec names (net=), else the trained network in the
+// table directory when there is one (`ewn train-eval` writes it there). Returns the note.
+std::string choose_network(PlayerSpec& spec, const std::string& table_dir) {
+  if (spec.text.find("net=") != std::string::npos) {
+    load_network(spec);  // named explicitly: an error stops the command
+    return spec.network == "none" ? ", no evaluation network" : ", network '" + spec.network + "'";
+  }
+  std::string path = (std::filesystem::path(table_dir) / kDefaultNetworkFile).string();
+  std::error_code ec;
+  if (table_dir == "none" || !std::filesystem::is_regular_file(path, ec))
+    return ", no evaluation network (train one with ewn train-eval)";
+  try {
+    spec.network = path;
+    load_network(spec);
+    return ", network '" + path + "'";
+  } catch (const std::exception& e) {
+    spec.network = "none";
+    return std::string(", no evaluation network (") + e.what() + ")";
+  }
+}
+
+}  // namespace
+
 std::unique_ptr<Engine> make_contest_engine(const std::string& spec_text, const std::string& tables,
                                             const std::string& default_tables_dir,
                                             std::string& notes) {
@@ -115,6 +140,8 @@ std::unique_ptr<Engine> make_contest_engine(const std::string& spec_text, const 
     notes = "engine " + spec.text + " with the tables in '" + dir + "' (up to " +
             std::to_string(exact->max_pieces()) + " pieces)";
   }
+  if (spec.kind == "expectimax")
+    notes += choose_network(spec, dir.empty() ? default_tables_dir : dir);
   return std::make_unique<Engine>(spec, exact);
 }
 

@@ -124,9 +124,14 @@ EvalInputs eval_inputs(const Position& pos) {
   return in;
 }
 
-double eval_from_inputs(const EvalInputs& in, const EvalWeights& weights) {
+double eval_logit(const EvalInputs& in, const EvalWeights& weights) {
   double z = weights.bias;
   for (int i = 0; i < kEvalFeatureCount; ++i) z += weights.w[i] * in.f[i];
+  return z;
+}
+
+double eval_from_inputs(const EvalInputs& in, const EvalWeights& weights, double extra_logit) {
+  double z = eval_logit(in, weights) + extra_logit;
   return in.wins_now + (1 - in.wins_now) / (1 + std::exp(-z));
 }
 

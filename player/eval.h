@@ -43,7 +43,10 @@ const char* eval_feature_name(int feature);
 
 // Inputs of an undecided position (no piece on its goal, both sides have pieces).
 EvalInputs eval_inputs(const Position& pos);
-double eval_from_inputs(const EvalInputs& in, const EvalWeights& weights);
+// `extra_logit` is added to the logit: a learned correction (ntuple.h).
+double eval_from_inputs(const EvalInputs& in, const EvalWeights& weights, double extra_logit = 0);
+// The logit part alone: bias + w . features.
+double eval_logit(const EvalInputs& in, const EvalWeights& weights);
 
 // The weights the player uses (eval_weights.h) and the untuned race-only model.
 const EvalWeights& tuned_eval_weights();

@@ -88,7 +88,7 @@ PlayerSpec parse_player_spec(std::string_view text) {
   else if (kind == "mcts")
     known = "movetime, gametime, playouts, c";
   else if (kind == "expectimax")
-    known = "movetime, gametime, depth, tables, hash, prune, eval";
+    known = "movetime, gametime, depth, tables, hash, prune, eval, net";
   else
     throw SpecError("unknown player '" + kind +
                     "' (players: random, greedy, mcts, expectimax; e.g. mcts:movetime=100ms)");
@@ -129,6 +129,9 @@ PlayerSpec parse_player_spec(std::string_view text) {
         throw SpecError(kind + ": prune='" + std::string(value) + "' must be star2, star1 or none");
     } else if (kind == "expectimax" && key == "eval") {
       spec.search.eval_weights = parse_eval_weights(kind, value);
+    } else if (kind == "expectimax" && key == "net") {
+      if (value.empty()) throw SpecError(kind + ": net= needs a network file or none");
+      spec.network = std::string(value);
     } else if (kind == "mcts" && key == "playouts") {
       spec.mcts.playouts = parse_number<uint64_t>(kind, key, value, 1, uint64_t(1) << 40);
       fixed_work = true;
@@ -147,11 +150,18 @@ PlayerSpec parse_player_spec(std::string_view text) {
 PlayerFactory::PlayerFactory(PlayerSpec spec) : spec_(std::move(spec)) {
   prepare_race_tables();  // shared by all players; not to be built on some player's clock
   if (spec_.kind == "expectimax" && spec_.tables != "none") tables_ = open_tablebase(spec_.tables);
+  load_network(spec_);
+}
+
+void load_network(PlayerSpec& spec) {
+  if (spec.kind == "expectimax" && spec.network != "none" && !spec.search.network)
+    spec.search.network = std::make_shared<const NTupleNetwork>(NTupleNetwork::load(spec.network));
 }
 
 PlayerFactory::PlayerFactory(PlayerSpec spec, std::shared_ptr<const ExactValues> tables)
     : spec_(std::move(spec)), tables_(std::move(tables)) {
   prepare_race_tables();
+  load_network(spec_);
 }
 
 std::unique_ptr<Player> PlayerFactory::make(uint64_t seed) const {

@@ -34,13 +34,18 @@ struct PlayerSpec {
   std::string text;  // as given
   std::string kind;  // random, greedy, mcts, expectimax
   TimeLimits limits;
-  SearchOptions search;         // expectimax
-  std::string tables = "none";  // expectimax: table directory
+  SearchOptions search;          // expectimax
+  std::string tables = "none";   // expectimax: table directory
+  std::string network = "none";  // expectimax: n-tuple network file (ntuple.h)
   MctsOptions mcts;
 };
 
 // Throws SpecError naming the offending part.
 PlayerSpec parse_player_spec(std::string_view text);
+
+// Loads the network file an expectimax spec names (net=) into spec.search, unless loaded
+// already; throws std::runtime_error naming the file and the problem.
+void load_network(PlayerSpec& spec);
 
 // Makes players of one spec; holds what they share (the opened tables).
 class PlayerFactory {

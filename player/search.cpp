@@ -43,7 +43,8 @@ Search::Search(SearchOptions options, std::shared_ptr<const ExactValues> tables)
 double Search::evaluate(const Position& pos, uint64_t key) {
   EvalCacheEntry& slot = eval_cache_[key & (eval_cache_.size() - 1)];
   if (slot.key == key) return slot.value;
-  double v = eval_from_inputs(eval_inputs(pos), weights_);
+  double v = eval_from_inputs(eval_inputs(pos), weights_,
+                              options_.network ? options_.network->logit(pos) : 0.0);
   slot = EvalCacheEntry{key, v};
   return v;
 }

@@ -21,6 +21,7 @@
 
 #include "eval.h"
 #include "exact_values.h"
+#include "ntuple.h"
 #include "position.h"
 #include "time_control.h"
 #include "tt.h"
@@ -34,7 +35,8 @@ struct SearchOptions {
   bool use_tt = true;
   bool tt_exact_depth = false;  // reuse only entries of the very same depth (testing)
   size_t tt_bytes = 16u << 20;
-  std::optional<EvalWeights> eval_weights;  // none: the tuned weights (eval_weights.h)
+  std::optional<EvalWeights> eval_weights;       // none: the tuned weights (eval_weights.h)
+  std::shared_ptr<const NTupleNetwork> network;  // a learned correction to the evaluation
 };
 
 struct SearchResult {

@@ -6,6 +6,7 @@
 #include "eval.h"
 #include "movegen.h"
 #include "notation.h"
+#include "ntuple_training.h"
 #include "player_test_support.h"
 #include "search.h"
 #include "setup.h"
@@ -77,6 +78,24 @@ TEST_CASE("search at depth 1 equals a direct expectimax over the evaluation") {
     CHECK(search.chance_value(pos, 1) == Approx(direct).margin(1e-12));
     CHECK(pruned.chance_value(pos, 1) == Approx(direct).margin(1e-12));
   }
+}
+
+TEST_CASE("with a network the search's leaves are the corrected evaluation") {
+  NTupleNetwork net;
+  Rng rng(13);
+  for (int i = 0; i < 300; ++i) net.update(random_position(rng, 3 + int(rng.below(10))), 0.05f);
+  SearchOptions options;
+  options.network = std::make_shared<const NTupleNetwork>(net);
+  Search search(options);
+  int corrected = 0;
+  for (int i = 0; i < 200; ++i) {
+    Position pos = random_position(rng, 3 + int(rng.below(10)));
+    auto leaf = [&](const Position& p) { return evaluate_with(p, tuned_eval_weights(), net); };
+    double direct = direct_value(pos, 1, leaf);
+    CHECK(search.chance_value(pos, 1) == Approx(direct).margin(1e-12));
+    corrected += leaf(pos) != evaluate(pos);
+  }
+  CHECK(corrected > 100);
 }
 
 TEST_CASE("leaf values through the evaluation cache are the evaluation's") {

@@ -1,0 +1,118 @@
+// ewn train-eval: train the n-tuple network (ntuple.h) by self-play (ntuple_training.h).
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "commands.h"
+#include "json.h"
+#include "ntuple_training.h"
+#include "race.h"
+#include "tablebase_values.h"
+#include "tables_dir.h"
+
+namespace ewn::cli {
+
+namespace {
+
+struct TrainOptions {
+  std::string tables;
+  std::string out;    // "": eval.ewnn in the table directory
+  std::string start;  // network to continue from
+  NTupleTrainingOptions training;
+  bool json = false;
+  bool quiet = false;
+};
+
+int run_train(TrainOptions opt) {
+  if (opt.out.empty()) {
+    if (opt.tables == "none") {
+      std::cerr << "ewn train-eval: without tables, say where to write the network with --out\n";
+      return 2;
+    }
+    opt.out = (std::filesystem::path(opt.tables) / kDefaultNetworkFile).string();
+  }
+  std::shared_ptr<const ExactValues> tables;
+  NTupleNetwork net;
+  try {
+    if (opt.tables != "none") tables = open_tablebase(opt.tables);
+    if (!opt.start.empty()) net = NTupleNetwork::load(opt.start);
+  } catch (const std::exception& e) {
+    std::cerr << "ewn train-eval: " << e.what() << "\n";
+    return 2;
+  }
+  prepare_race_tables();
+  auto t0 = std::chrono::steady_clock::now();
+  auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  uint64_t total = opt.training.games;
+  auto progress = [&](const NTupleTrainingStats& s) {
+    if (opt.quiet || (s.games % 10000 != 0 && s.games != total)) return;
+    double t = seconds(), rate = double(s.games) / t;
+    std::fprintf(stderr, "  %llu/%llu games, %.0f games/s, ETA %.0f s, TD error %.4f\n",
+                 (unsigned long long)s.games, (unsigned long long)total, rate,
+                 double(total - s.games) / rate, s.mean_abs_td_error);
+  };
+  NTupleTrainingStats stats;
+  try {
+    stats = train_ntuple(net, tuned_eval_weights(), tables.get(), opt.training, progress);
+    net.save(opt.out);
+  } catch (const std::exception& e) {
+    std::cerr << "ewn train-eval: " << e.what() << "\n";
+    return 1;
+  }
+  if (opt.json) {
+    JsonWriter j;
+    j.begin_object()
+        .key("games")
+        .value((unsigned long long)stats.games)
+        .key("positions")
+        .value((unsigned long long)stats.positions)
+        .key("td_error")
+        .value(stats.mean_abs_td_error)
+        .key("seconds")
+        .value(seconds())
+        .key("out")
+        .value(opt.out)
+        .end_object();
+    std::cout << j.str() << "\n";
+  } else {
+    std::printf("%llu games, %llu positions in %.1f s; TD error over the last 1000 games %.4f\n",
+                (unsigned long long)stats.games, (unsigned long long)stats.positions, seconds(),
+                stats.mean_abs_td_error);
+    std::printf("wrote %s (use it with expectimax:net=%s)\n", opt.out.c_str(), opt.out.c_str());
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_train_eval(CLI::App& app) {
+  auto opt = std::make_shared<TrainOptions>();
+  opt->tables = default_tables_dir();
+  auto* cmd = app.add_subcommand(
+      "train-eval", "Train the evaluation's n-tuple network by self-play (temporal differences)");
+  cmd->footer(
+      "The network corrects the evaluation's logit from the pieces' local shapes; the player\n"
+      "uses it with expectimax:net=FILE.\n\n"
+      "Example:\n  ewn train-eval --tables data --games 1000000   (writes data/eval.ewnn)");
+  cmd->add_option("--tables", opt->tables,
+                  "Table directory for exact targets, or none (default $EWN_TABLES or data)");
+  cmd->add_option("--out", opt->out,
+                  "Network file to write (default: eval.ewnn in the table directory, where ewn "
+                  "play and ewn connect find it)");
+  cmd->add_option("--start", opt->start, "Continue training this network file");
+  cmd->add_option("--games", opt->training.games, "Self-play games")
+      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
+  cmd->add_option("--rate", opt->training.rate, "Learning rate per weight")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--explore", opt->training.explore, "Share of random moves")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--seed", opt->training.seed, "Seed of the games");
+  cmd->add_flag("--json", opt->json, "Machine-readable summary");
+  cmd->add_flag("--quiet", opt->quiet, "No progress lines");
+  cmd->callback([opt] { set_exit_code(run_train(*opt)); });
+}
+
+}  // namespace ewn::cli
