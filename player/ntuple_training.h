@@ -22,7 +22,7 @@
 namespace ewn {
 
 struct NTupleTrainingOptions {
-  uint64_t games = 100000;
+  uint64_t games = 1000000;
   double rate = 0.002;   // per weight read, per unit of error on the logit's scale
   double explore = 0.1;  // share of random moves in the self-play games
   uint64_t seed = 1;
