@@ -88,7 +88,7 @@ PlayerSpec parse_player_spec(std::string_view text) {
   else if (kind == "mcts")
     known = "movetime, gametime, playouts, c";
   else if (kind == "expectimax")
-    known = "movetime, gametime, depth, tables, hash, prune, eval, net";
+    known = "movetime, gametime, depth, tables, hash, prune, eval, net, model";
   else
     throw SpecError("unknown player '" + kind +
                     "' (players: random, greedy, mcts, expectimax; e.g. mcts:movetime=100ms)");
@@ -132,6 +132,15 @@ PlayerSpec parse_player_spec(std::string_view text) {
     } else if (kind == "expectimax" && key == "net") {
       if (value.empty()) throw SpecError(kind + ": net= needs a network file or none");
       spec.network = std::string(value);
+    } else if (kind == "expectimax" && key == "model") {
+      if (value == "best")
+        spec.search.model = OpponentModel::Best;
+      else if (value == "random")
+        spec.search.model = OpponentModel::Random;
+      else
+        throw SpecError(kind + ": model='" + std::string(value) +
+                        "' must be best (the opponent plays its best move) or random (it picks "
+                        "any legal move with equal chance)");
     } else if (kind == "mcts" && key == "playouts") {
       spec.mcts.playouts = parse_number<uint64_t>(kind, key, value, 1, uint64_t(1) << 40);
       fixed_work = true;

@@ -7,7 +7,10 @@
 // expectimax: depth=<plies> (fixed depth; with a time limit: at most), tables=<dir>|none,
 //   hash=<MB>, prune=star2|star1|none, eval=tuned|untuned|b/w1/.../wn (the evaluation's
 //   weights, eval.h: compiled-in, untuned, or given; the last is for tuning experiments),
-//   net=<file>|none (an n-tuple network correcting the evaluation, ntuple.h).
+//   net=<file>|none (an n-tuple network correcting the evaluation, ntuple.h),
+//   model=best|random (the opponent model, search.h: best, the default, assumes the opponent
+//   plays its best move; random assumes it picks uniformly among its legal moves, which plays
+//   better against weak or random programs and worse against strong ones).
 // mcts: playouts=<n> (fixed number of iterations), c=<exploration constant>.
 // A searching player given neither a time limit nor a fixed amount of work thinks 1 s a move.
 #pragma once

@@ -1,6 +1,7 @@
 #include "search.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <stdexcept>
 
@@ -14,7 +15,16 @@ namespace ewn {
 
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
-}
+
+// Mixed into the keys of a search that models a side (by colour): its values are not those of
+// the same positions under the other model.
+constexpr std::array<uint64_t, 2> kModelledKey = [] {
+  uint64_t state = 0x4D4F44454C4C4544ull;
+  std::array<uint64_t, 2> k{};
+  for (uint64_t& x : k) x = detail::splitmix64(state);
+  return k;
+}();
+}  // namespace
 
 bool wins_at_once(const Position& pos, Move m) {
   Side me = pos.to_move;
@@ -27,8 +37,9 @@ bool wins_at_once(const Position& pos, Move m) {
 struct Search::GroupMoves {
   std::array<Move, 6> move{};
   int count = 0;
-  bool wins = false;  // some move wins at once: the group is worth 1
+  bool wins = false;  // the group is worth 1: some move wins at once (a mean node: every move)
   Move winning{};
+  int win_count = 0;  // a mean node's moves that win at once, not in `move`
 };
 
 Search::Search(SearchOptions options, std::shared_ptr<const ExactValues> tables)
@@ -63,17 +74,26 @@ double Search::leaf(const Position& pos, uint64_t key) {
 }
 
 void Search::prepare_group(const Position& pos, uint64_t key, int die, int depth, PackedMove hint,
-                           GroupMoves& out) {
+                           bool all, GroupMoves& out) {
   MoveList moves = legal_moves(pos, die);
   out.count = 0;
   out.wins = false;
+  out.win_count = 0;
   for (Move m : moves) {
     if (wins_at_once(pos, m)) {
-      out.wins = true;
       out.winning = m;
-      return;
+      if (!all) {
+        out.wins = true;
+        return;
+      }
+      ++out.win_count;
+      continue;
     }
     out.move[out.count++] = m;
+  }
+  if (out.count == 0) {  // a mean node whose every move wins
+    out.wins = true;
+    return;
   }
   // Order: the move the table remembers first, then (if the subtree is worth it) by how good
   // the position after the move looks to the evaluation. At depth 1 the children are leaves:
@@ -114,6 +134,28 @@ double Search::max_node(const Position& pos, uint64_t key, const GroupMoves& g, 
   return best;
 }
 
+double Search::mean_node(const Position& pos, uint64_t key, const GroupMoves& g, int depth,
+                         double alpha, double beta) {
+  // Star1 over the moves, each of weight 1/n: the moves not yet searched lie in [0, 1].
+  const int n = g.count + g.win_count;
+  double sum = g.win_count;  // over the moves searched so far and those that win at once
+  for (int i = 0; i < g.count; ++i) {
+    int rest = g.count - i - 1;
+    double a = alpha * n - sum - rest, b = beta * n - sum;
+    double lo = std::max(a, 0.0), hi = std::min(b, 1.0);
+    if (!(lo < hi)) hi = lo;  // as in chance(): a or b decides below
+    Move m = g.move[i];
+    Position child = pos;
+    child.play(m);
+    double w = 1 - chance(child, zobrist_after(pos, key, m), depth - 1, 1 - hi, 1 - lo);
+    if (stop_) return 0;
+    if (w <= a) return (sum + w + rest) / n;  // an upper bound, at most alpha
+    if (w >= b) return (sum + w) / n;         // a lower bound, at least beta
+    sum += w;
+  }
+  return sum / n;
+}
+
 double Search::chance(const Position& pos, uint64_t key, int depth, double alpha, double beta) {
   poll_clock();
   if (stop_) return 0;
@@ -121,6 +163,9 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
   // Evaluated leaves are not stored (evaluating is cheaper than a cache miss), so they are not
   // looked up either; table values are, as a probe of the tables costs more.
   bool covered = tables_ && tables_->covers(pos);
+  // Under the Random model a table value is an estimate (it assumes best play): used at the
+  // horizon in place of the evaluation, searched through above it.
+  const bool tables_exact = modelled_ < 0;
   const TTEntry* entry = options_.use_tt && (depth > 0 || covered) ? tt_.probe(key) : nullptr;
   std::array<PackedMove, 6> hints;
   hints.fill(kNoPackedMove);
@@ -137,7 +182,7 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
     }
   }
 
-  if (covered) {
+  if (covered && (tables_exact || depth <= 0)) {
     // A probe that decodes a block costs as much as hundreds of nodes: look at the clock sooner.
     work_ += kProbeWork;
     if (auto v = tables_->value(pos)) {
@@ -146,9 +191,10 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
         e.key = key;
         e.lower = e.upper = *v;
         e.depth = int8_t(std::min(depth, 127));
-        e.exact = true;
+        e.exact = tables_exact;
         tt_.store(e);
       }
+      if (!tables_exact) inexact_ = true;
       return *v;
     }
   }
@@ -159,16 +205,21 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
 
   const DiceGroups& groups = dice_groups(pos.mask(pos.to_move));
   const int n = groups.size;
+  // The modelled side's groups are mean nodes: no probes; their moves that win at once give
+  // their lower bounds.
+  const bool mean = modelled(pos);
   std::array<GroupMoves, 6> moves;
   std::array<double, 6> p{}, lower{};  // weights, and lower bounds from the probes
   std::array<Move, 6> best_move{};
   std::array<bool, 6> probed{};  // the probe's value is exact for the first move
   for (int g = 0; g < n; ++g) {
     p[g] = groups.group[g].count / 6.0;
-    prepare_group(pos, key, groups.group[g].die, depth, hints[g], moves[g]);
+    prepare_group(pos, key, groups.group[g].die, depth, hints[g], mean, moves[g]);
     if (moves[g].wins) {
       lower[g] = 1;
       best_move[g] = moves[g].winning;
+    } else if (mean) {
+      lower[g] = double(moves[g].win_count) / (moves[g].count + moves[g].win_count);
     }
   }
   // Weighted sums over groups after g of the lower bounds and of the weights.
@@ -190,7 +241,7 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
   if (options_.star1 && options_.star2) {
     double before = 0;  // sum over probed groups of p * lower bound
     for (int g = 0; g < n && outcome == kExact; ++g) {
-      if (!moves[g].wins) {
+      if (!moves[g].wins && !mean) {
         double a = (alpha - before - rest_weight(g)) / p[g];
         double b = (beta - before) / p[g];  // unprobed groups count as 0
         double lo = std::max(a, 0.0), hi = std::min(b, 1.0);
@@ -226,6 +277,11 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
       }
       if (moves[g].wins) {
         v = 1;
+      } else if (mean) {
+        double lo = std::max(a, 0.0), hi = std::min(b, 1.0);
+        if (!(lo < hi)) hi = lo;
+        v = mean_node(pos, key, moves[g], depth, lo, hi);
+        if (stop_) return 0;
       } else {
         double lo = std::max(a, 0.0), hi = std::min(b, 1.0);
         if (!(lo < hi)) hi = lo;  // rounding at a window's edge; a or b decides below
@@ -266,13 +322,19 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
   return result;
 }
 
+uint64_t Search::start_search(const Position& root) {
+  modelled_ = options_.model == OpponentModel::Random ? int(opposite(root.to_move)) : -1;
+  uint64_t key = zobrist_key(root);
+  return modelled_ < 0 ? key : key ^ kModelledKey[size_t(modelled_)];
+}
+
 double Search::chance_value(const Position& pos, int depth) {
   if (pos.winner()) throw std::invalid_argument("chance_value: the game is already decided");
   deadline_ = Deadline::none();
   stop_ = false;
   inexact_ = false;
   nodes_ = 0;
-  return chance(pos, zobrist_key(pos), depth, 0, 1);
+  return chance(pos, start_search(pos), depth, 0, 1);
 }
 
 double Search::die_value(const Position& pos, int die, int depth) {
@@ -281,9 +343,9 @@ double Search::die_value(const Position& pos, int die, int depth) {
   stop_ = false;
   inexact_ = false;
   nodes_ = 0;
-  uint64_t key = zobrist_key(pos);
+  uint64_t key = start_search(pos);
   GroupMoves g;
-  prepare_group(pos, key, die, depth, kNoPackedMove, g);
+  prepare_group(pos, key, die, depth, kNoPackedMove, false, g);
   if (g.wins) return 1;
   Move best{};
   return max_node(pos, key, g, 0, g.count, depth, 0, 1, 0, best);
@@ -303,7 +365,8 @@ SearchResult Search::choose(const Position& pos, int die, const Deadline& deadli
     }
   if (legal.size == 1) return result;
 
-  if (tables_ && tables_->covers(pos)) {
+  // Under the Random model the tables' best move (against best play) is searched like any other.
+  if (options_.model == OpponentModel::Best && tables_ && tables_->covers(pos)) {
     if (auto values = tables_->move_values(pos, die); values && !values->empty()) {
       const ExactMoveValue* best = &values->front();
       for (const ExactMoveValue& mv : *values)
@@ -319,7 +382,7 @@ SearchResult Search::choose(const Position& pos, int die, const Deadline& deadli
   deadline_ = deadline;
   stop_ = false;
   nodes_ = 0;
-  uint64_t key = zobrist_key(pos);
+  uint64_t key = start_search(pos);
   // Root moves with their latest values; searched best first.
   std::array<Move, 18> order{};
   std::array<double, 18> score{};

@@ -12,6 +12,18 @@
 // ordered) move: the probes are lower bounds on the groups and may already prove the node too
 // good (fail high), and they tighten the windows of the full search that follows. Bounds are
 // fail-soft, so they are stored in the transposition table as [lower, upper].
+//
+// Opponent model (SearchOptions::model): with OpponentModel::Random the search assumes that the
+// side which is not the root's mover picks uniformly at random among its legal moves for the
+// rolled die. Its max nodes become mean nodes: the mean over all its moves of 1 - child, a move
+// that wins at once counting 1. A mean node is searched like a chance node of equal weights
+// (Star1 windows for each move from the moves already searched and the bounds [0, 1] of the
+// rest); it is not probed by Star2, as one move is no lower bound on a mean, and only its
+// moves that win at once give its group a lower bound for the probes of the other groups.
+// Table values assume best play by both sides, so under the model they are leaf estimates at
+// depth 0 (in place of the evaluation) and not exact, and the root does not play a table move
+// at once. The modelled colour is mixed into every key, so entries of the two models (or of
+// both colours modelled) never meet in the transposition table.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +40,12 @@
 
 namespace ewn {
 
+// Who the search assumes the opponent (the side that is not the root's mover) to be.
+enum class OpponentModel {
+  Best,    // plays its best move: expectimax, the default
+  Random,  // picks uniformly at random among its legal moves for the die (e.g. `random`)
+};
+
 struct SearchOptions {
   int max_depth = 64;  // plies
   bool star1 = true;   // false: plain expectimax (full windows), for testing
@@ -37,13 +55,16 @@ struct SearchOptions {
   size_t tt_bytes = 16u << 20;
   std::optional<EvalWeights> eval_weights;       // none: the tuned weights (eval_weights.h)
   std::shared_ptr<const NTupleNetwork> network;  // a learned correction to the evaluation
+  OpponentModel model = OpponentModel::Best;
 };
 
 struct SearchResult {
   Move move;
-  double value = -1;   // of the chosen move for the mover, when known (-1: not searched)
-  int depth = 0;       // last fully searched depth
-  bool exact = false;  // the value is exact: tables, or a search that used no evaluation
+  double value = -1;  // of the chosen move for the mover, when known (-1: not searched)
+  int depth = 0;      // last fully searched depth
+  // The value is exact: tables, or a search that used no evaluation (under the Random model:
+  // exact against that opponent, and never from the tables, which assume best play).
+  bool exact = false;
   bool from_tables = false;
   uint64_t nodes = 0;
 };
@@ -57,6 +78,7 @@ class Search {
   SearchResult choose(const Position& pos, int die, const Deadline& deadline);
 
   // Values at a fixed depth, without a deadline (tests, analysis). The position is undecided.
+  // The side to move in `pos` is the root's mover (the opponent model applies to the other).
   double chance_value(const Position& pos, int depth);        // before the roll
   double die_value(const Position& pos, int die, int depth);  // after rolling `die`
 
@@ -71,8 +93,14 @@ class Search {
   double chance(const Position& pos, uint64_t key, int depth, double alpha, double beta);
   double max_node(const Position& pos, uint64_t key, const GroupMoves& g, int begin, int end,
                   int depth, double alpha, double beta, double best, Move& best_move);
+  double mean_node(const Position& pos, uint64_t key, const GroupMoves& g, int depth, double alpha,
+                   double beta);
+  // `all`: keep every move (a mean node), not only a winning one when there is one.
   void prepare_group(const Position& pos, uint64_t key, int die, int depth, PackedMove hint,
-                     GroupMoves& out);
+                     bool all, GroupMoves& out);
+  // Sets who is modelled for a search from `root`; returns the root's key.
+  uint64_t start_search(const Position& root);
+  bool modelled(const Position& pos) const { return modelled_ >= 0 && pos.to_move == modelled_; }
   double leaf(const Position& pos, uint64_t key);
   double evaluate(const Position& pos, uint64_t key);  // through the evaluation cache
   void poll_clock();
@@ -99,6 +127,7 @@ class Search {
   int work_ = 0;
   bool stop_ = false;
   bool inexact_ = false;  // an evaluation (or an entry relying on one) was used below
+  int modelled_ = -1;     // the side whose nodes are mean nodes (Random model), or -1
 };
 
 // True when `m` ends the game at once: it reaches the goal or takes the last enemy piece.

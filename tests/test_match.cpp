@@ -167,6 +167,16 @@ TEST_CASE("player specs: options, defaults and clear errors") {
   CHECK_THROWS_WITH(parse_player_spec("expectimax:eval=1/2"), Catch::Contains("numbers"));
 }
 
+TEST_CASE("player specs: the opponent model") {
+  CHECK(parse_player_spec("expectimax").search.model == OpponentModel::Best);
+  CHECK(parse_player_spec("expectimax:model=best").search.model == OpponentModel::Best);
+  CHECK(parse_player_spec("expectimax:depth=3,model=random").search.model == OpponentModel::Random);
+  CHECK_THROWS_WITH(parse_player_spec("expectimax:model=greedy"),
+                    Catch::Contains("model='greedy' must be best") && Catch::Contains("or random"));
+  CHECK_THROWS_WITH(parse_player_spec("expectimax:model="), Catch::Contains("model=''"));
+  CHECK_THROWS_WITH(parse_player_spec("mcts:model=random"), Catch::Contains("unknown option"));
+}
+
 TEST_CASE("time plans keep a margin and spread a game budget") {
   Duration t0 = clock_now(ClockKind::Wall);
   TimeLimits per_move{std::chrono::milliseconds(100), std::nullopt};

@@ -46,6 +46,38 @@ double direct_value(const Position& pos, int depth, const Leaf& leaf) {
   return sum;
 }
 
+// Direct expectimax (all six dice, no pruning, no table) in which `random_side` picks its move
+// uniformly at random: its value for a die is the mean over its legal moves, a move that wins
+// at once counting 1. The other side takes the best move.
+template <class Leaf>
+double direct_model_value(const Position& pos, int depth, Side random_side, const Leaf& leaf) {
+  if (depth == 0) return leaf(pos);
+  double sum = 0;
+  for (int die = 1; die <= 6; ++die) {
+    MoveList moves = legal_moves(pos, die);
+    double best = 0, total = 0;
+    for (Move m : moves) {
+      double w;
+      if (wins_at_once(pos, m)) {
+        w = 1;
+      } else {
+        Position child = pos;
+        child.play(m);
+        w = 1 - direct_model_value(child, depth - 1, random_side, leaf);
+      }
+      best = std::max(best, w);
+      total += w;
+    }
+    sum += (pos.to_move == random_side ? total / moves.size : best) / 6;
+  }
+  return sum;
+}
+
+SearchOptions random_model(SearchOptions o) {
+  o.model = OpponentModel::Random;
+  return o;
+}
+
 }  // namespace
 
 TEST_CASE("dice groups cover every face once and share the movable pieces") {
@@ -212,4 +244,135 @@ TEST_CASE("a short time limit is respected") {
     CHECK(r.depth >= 2);
     CHECK(legal_moves(start, 3).contains(r.move));
   }
+}
+
+TEST_CASE("model=random: the search equals a direct expectimax averaging the opponent's moves") {
+  Rng rng(31);
+  Search pruned(random_model(SearchOptions{})), plain(random_model(plain_options()));
+  auto eval = [](const Position& p) { return evaluate(p); };
+  for (int i = 0; i < 150; ++i) {
+    Position pos = random_position(rng, 3 + int(rng.below(10)));
+    Side opponent = opposite(pos.to_move);
+    int depth = 1 + i % 2;
+    double direct = direct_model_value(pos, depth, opponent, eval);
+    CHECK(pruned.chance_value(pos, depth) == Approx(direct).margin(1e-12));
+    CHECK(plain.chance_value(pos, depth) == Approx(direct).margin(1e-12));
+    // After the root mover's roll: its best move, the opponent averaged below.
+    int die = 1 + int(rng.below(6));
+    double best = 0;
+    for (Move m : legal_moves(pos, die)) {
+      Position child = pos;
+      child.play(m);
+      best = std::max(best, wins_at_once(pos, m)
+                                ? 1.0
+                                : 1 - direct_model_value(child, depth - 1, opponent, eval));
+    }
+    CHECK(pruned.die_value(pos, die, depth) == Approx(best).margin(1e-12));
+  }
+}
+
+TEST_CASE("model=random: Star1 and Star2 give the plain expectimax value") {
+  Rng rng(32);
+  SearchOptions star1 = plain_options(), star2 = plain_options(), star2_tt = plain_options();
+  star1.star1 = true;
+  star2.star1 = star2.star2 = true;
+  star2_tt.star1 = star2_tt.star2 = star2_tt.use_tt = star2_tt.tt_exact_depth = true;
+  star2_tt.tt_bytes = 1 << 20;
+  Search plain(random_model(plain_options())), s1(random_model(star1)), s2(random_model(star2)),
+      s2tt(random_model(star2_tt)), deflt(random_model(SearchOptions{}));
+  uint64_t plain_nodes = 0, star2_nodes = 0;
+  for (int i = 0; i < 300; ++i) {
+    Position pos = random_position(rng, 3 + int(rng.below(10)));
+    double v = plain.chance_value(pos, 3);
+    plain_nodes += plain.nodes();
+    CHECK(s1.chance_value(pos, 3) == Approx(v).margin(1e-9));
+    CHECK(s2.chance_value(pos, 3) == Approx(v).margin(1e-9));
+    star2_nodes += s2.nodes();
+    CHECK(s2tt.chance_value(pos, 3) == Approx(v).margin(1e-9));
+    CHECK(deflt.chance_value(pos, 3) == Approx(v).margin(1e-9));
+    int die = 1 + int(rng.below(6));
+    double dv = plain.die_value(pos, die, 3);
+    CHECK(s2.die_value(pos, die, 3) == Approx(dv).margin(1e-9));
+    CHECK(s2tt.die_value(pos, die, 3) == Approx(dv).margin(1e-9));
+  }
+  CHECK(star2_nodes < plain_nodes);
+}
+
+TEST_CASE("model=random: values are at least those against a best opponent") {
+  // Same leaves; the opponent's mean is at most its best, so the root mover gains.
+  Rng rng(33);
+  Search best(plain_options()), random(random_model(plain_options()));
+  for (int i = 0; i < 100; ++i) {
+    Position pos = random_position(rng, 3 + int(rng.below(10)));
+    int depth = 1 + i % 3;
+    CHECK(random.chance_value(pos, depth) >= best.chance_value(pos, depth) - 1e-12);
+  }
+}
+
+TEST_CASE("model=random: entries do not leak between the colours modelled") {
+  // One search object modelling Blue (Red at the root), then Red (Blue at the root) at the same
+  // positions: each value must be what a fresh search finds.
+  Rng rng(34);
+  Search reused(random_model(SearchOptions{}));
+  for (int i = 0; i < 60; ++i) {
+    Position pos = random_position(rng, 4 + int(rng.below(9)));
+    reused.chance_value(pos, 3);
+    for (Move m : legal_moves(pos, 1 + int(rng.below(6)))) {
+      if (wins_at_once(pos, m)) continue;
+      Position child = pos;
+      child.play(m);
+      Search fresh(random_model(SearchOptions{}));
+      CHECK(reused.chance_value(child, 2) == Approx(fresh.chance_value(child, 2)).margin(1e-12));
+    }
+  }
+}
+
+TEST_CASE("model=random: table values are leaf estimates only") {
+  Rng rng(35);
+  auto exact = std::make_shared<test::BruteForceValues>(3);
+  Search search(random_model(SearchOptions{}), exact);
+  SearchOptions up_to_3 = random_model(SearchOptions{});
+  up_to_3.max_depth = 3;
+  // Whether a direct search to `depth` reaches no leaf: its value does not depend on them.
+  auto leafless = [](const Position& p, int depth) {
+    Side opponent = opposite(p.to_move);
+    return direct_model_value(p, depth, opponent, [](const Position&) { return 0.0; }) ==
+           direct_model_value(p, depth, opponent, [](const Position&) { return 1.0; });
+  };
+  int differs = 0, exact_roots = 0;
+  for (int i = 0; i < 60; ++i) {
+    // Children with a capture are covered: at the horizon they take the table value.
+    Position pos = random_position(rng, 4);
+    auto leaf = [&](const Position& p) {
+      return p.piece_count() <= 3 ? exact->solve(p) : evaluate(p);
+    };
+    CHECK(search.chance_value(pos, 1) ==
+          Approx(direct_model_value(pos, 1, opposite(pos.to_move), leaf)).margin(1e-12));
+    // A covered node is searched through, the tables standing in for the evaluation below,
+    // and its value is exact only where no line reached them.
+    Position small = random_position(rng, 2 + int(rng.below(2)));
+    double v = search.chance_value(small, 2);
+    CHECK(v == Approx(direct_model_value(small, 2, opposite(small.to_move), leaf)).margin(1e-12));
+    if (search.last_exact()) CHECK(leafless(small, 2));
+    exact_roots += search.last_exact();
+    if (std::abs(v - exact->solve(small)) > 1e-6) ++differs;
+    // The root does not play the tables' move at once, nor claims a value exact that is not.
+    int die = 1 + int(rng.below(6));
+    Search bounded(up_to_3, exact);
+    SearchResult r = bounded.choose(small, die, Deadline::none());
+    CHECK(!r.from_tables);
+    if (r.exact && !wins_at_once(small, r.move)) {
+      // An exact value is that of the chosen move whatever the leaves: none was reached.
+      Position child = small;
+      child.play(r.move);
+      auto move_value = [&](double leaf_value) {
+        return 1 - direct_model_value(child, r.depth - 1, child.to_move,
+                                      [&](const Position&) { return leaf_value; });
+      };
+      CHECK(move_value(0) == Approx(r.value).margin(1e-12));
+      CHECK(move_value(1) == Approx(r.value).margin(1e-12));
+    }
+  }
+  CHECK(differs > 0);
+  CHECK(exact_roots < 60);
 }
