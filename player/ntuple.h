@@ -15,9 +15,11 @@
 // the board: up to 5, 6-7, 8-9, 10-12). One more weight per material (each side's pieces, up
 // to renumbering) corrects what the features make of a piece count. 4.6 MB in all.
 //
-// Trained by self-play against the exact values of the tables (ntuple_training.h): 1 million
-// games give 56.9% against the plain evaluation at depth 2 and 60.7% (not 57.9%) against
-// mcts:playouts=3000 at depth 3, each over 2000 pairs of games (docs/RESULTS.md).
+// Trained by self-play against the exact values of the tables (ntuple_training.h). After 1
+// million games the player at depth 2 scores 56.9% against itself without the network (4000
+// games), and at depth 3 60.7% against mcts:playouts=3000 (57.9% without; 2000 games). Blocks
+// without phases did as well at depth 2 (57.0%); adding 2 x 3 rectangles fitted the training
+// targets better but played no better and cost 70% more time (docs/RESULTS.md).
 #pragma once
 
 #include <array>
