@@ -78,6 +78,40 @@ SearchOptions random_model(SearchOptions o) {
   return o;
 }
 
+// Star1, Star2, Star2 with a transposition table of same-depth entries, and the defaults give
+// plain expectimax's values, before and after the roll, on `count` random positions with at
+// least `min_pieces` pieces, at the depth `depth_of(i)` for the i-th; `model` adapts each
+// mode's options. Star2 also visits fewer nodes.
+template <class DepthOf>
+void check_pruning_against_plain(uint64_t seed, int count, int min_pieces, DepthOf depth_of,
+                                 SearchOptions (*model)(SearchOptions)) {
+  Rng rng(seed);
+  SearchOptions star1 = plain_options(), star2 = plain_options(), star2_tt = plain_options();
+  star1.star1 = true;
+  star2.star1 = star2.star2 = true;
+  star2_tt.star1 = star2_tt.star2 = star2_tt.use_tt = star2_tt.tt_exact_depth = true;
+  star2_tt.tt_bytes = 1 << 20;
+  Search plain(model(plain_options())), s1(model(star1)), s2(model(star2)), s2tt(model(star2_tt)),
+      deflt(model(SearchOptions{}));
+  uint64_t plain_nodes = 0, star2_nodes = 0;
+  for (int i = 0; i < count; ++i) {
+    Position pos = random_position(rng, min_pieces + int(rng.below(13 - min_pieces)));
+    int depth = depth_of(i);
+    double v = plain.chance_value(pos, depth);
+    plain_nodes += plain.nodes();
+    CHECK(s1.chance_value(pos, depth) == Approx(v).margin(1e-9));
+    CHECK(s2.chance_value(pos, depth) == Approx(v).margin(1e-9));
+    star2_nodes += s2.nodes();
+    CHECK(s2tt.chance_value(pos, depth) == Approx(v).margin(1e-9));
+    CHECK(deflt.chance_value(pos, depth) == Approx(v).margin(1e-9));
+    int die = 1 + int(rng.below(6));
+    double dv = plain.die_value(pos, die, depth);
+    CHECK(s2.die_value(pos, die, depth) == Approx(dv).margin(1e-9));
+    CHECK(s2tt.die_value(pos, die, depth) == Approx(dv).margin(1e-9));
+  }
+  CHECK(star2_nodes < plain_nodes);
+}
+
 }  // namespace
 
 TEST_CASE("dice groups cover every face once and share the movable pieces") {
@@ -160,28 +194,8 @@ TEST_CASE("search at depth 1 equals a direct expectimax over exact values") {
 }
 
 TEST_CASE("Star1 and Star2 pruning give the plain expectimax value at fixed depth") {
-  Rng rng(13);
-  SearchOptions star1 = plain_options(), star2 = plain_options(), star2_tt = plain_options();
-  star1.star1 = true;
-  star2.star1 = star2.star2 = true;
-  star2_tt.star1 = star2_tt.star2 = star2_tt.use_tt = star2_tt.tt_exact_depth = true;
-  star2_tt.tt_bytes = 1 << 20;
-  Search plain(plain_options()), s1(star1), s2(star2), s2tt(star2_tt);
-  uint64_t plain_nodes = 0, star2_nodes = 0;
-  for (int i = 0; i < 60; ++i) {
-    Position pos = random_position(rng, 4 + int(rng.below(9)));
-    int depth = 1 + i % 3;
-    double v = plain.chance_value(pos, depth);
-    plain_nodes += plain.nodes();
-    CHECK(s1.chance_value(pos, depth) == Approx(v).margin(1e-9));
-    CHECK(s2.chance_value(pos, depth) == Approx(v).margin(1e-9));
-    star2_nodes += s2.nodes();
-    CHECK(s2tt.chance_value(pos, depth) == Approx(v).margin(1e-9));
-    int die = 1 + int(rng.below(6));
-    double dv = plain.die_value(pos, die, depth);
-    CHECK(s2.die_value(pos, die, depth) == Approx(dv).margin(1e-9));
-  }
-  CHECK(star2_nodes < plain_nodes);
+  check_pruning_against_plain(
+      13, 60, 4, [](int i) { return 1 + i % 3; }, [](SearchOptions o) { return o; });
 }
 
 TEST_CASE("search values are exact where the search reaches only decided or covered nodes") {
@@ -272,30 +286,8 @@ TEST_CASE("model=random: the search equals a direct expectimax averaging the opp
 }
 
 TEST_CASE("model=random: Star1 and Star2 give the plain expectimax value") {
-  Rng rng(32);
-  SearchOptions star1 = plain_options(), star2 = plain_options(), star2_tt = plain_options();
-  star1.star1 = true;
-  star2.star1 = star2.star2 = true;
-  star2_tt.star1 = star2_tt.star2 = star2_tt.use_tt = star2_tt.tt_exact_depth = true;
-  star2_tt.tt_bytes = 1 << 20;
-  Search plain(random_model(plain_options())), s1(random_model(star1)), s2(random_model(star2)),
-      s2tt(random_model(star2_tt)), deflt(random_model(SearchOptions{}));
-  uint64_t plain_nodes = 0, star2_nodes = 0;
-  for (int i = 0; i < 300; ++i) {
-    Position pos = random_position(rng, 3 + int(rng.below(10)));
-    double v = plain.chance_value(pos, 3);
-    plain_nodes += plain.nodes();
-    CHECK(s1.chance_value(pos, 3) == Approx(v).margin(1e-9));
-    CHECK(s2.chance_value(pos, 3) == Approx(v).margin(1e-9));
-    star2_nodes += s2.nodes();
-    CHECK(s2tt.chance_value(pos, 3) == Approx(v).margin(1e-9));
-    CHECK(deflt.chance_value(pos, 3) == Approx(v).margin(1e-9));
-    int die = 1 + int(rng.below(6));
-    double dv = plain.die_value(pos, die, 3);
-    CHECK(s2.die_value(pos, die, 3) == Approx(dv).margin(1e-9));
-    CHECK(s2tt.die_value(pos, die, 3) == Approx(dv).margin(1e-9));
-  }
-  CHECK(star2_nodes < plain_nodes);
+  check_pruning_against_plain(
+      32, 300, 3, [](int) { return 3; }, random_model);
 }
 
 TEST_CASE("model=random: values are at least those against a best opponent") {
