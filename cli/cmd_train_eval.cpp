@@ -103,7 +103,7 @@ void register_train_eval(CLI::App& app) {
                   "Network file to write (default: eval.ewnn in the table directory, where ewn "
                   "play and ewn connect find it)");
   cmd->add_option("--start", opt->start, "Continue training this network file");
-  cmd->add_option("--games", opt->training.games, "Self-play games (default 1000000, about 5 min)")
+  cmd->add_option("--games", opt->training.games, "Self-play games (default 1000000, 3 to 5 min)")
       ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   cmd->add_option("--rate", opt->training.rate, "Learning rate per weight")
       ->check(CLI::Range(0.0, 1.0));
