@@ -65,7 +65,7 @@ class NTupleNetwork {
  private:
   // The weight indices the position reads, into weights_.
   std::array<uint32_t, kReads> indices(const Position& pos) const;
-  std::vector<float> weights_;  // kTables * kTableSize
+  std::vector<float> weights_;  // kTables * kTableSize for the blocks, then the material
 };
 
 }  // namespace ewn
