@@ -277,17 +277,17 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
       }
       if (moves[g].wins) {
         v = 1;
-      } else if (mean) {
-        double lo = std::max(a, 0.0), hi = std::min(b, 1.0);
-        if (!(lo < hi)) hi = lo;
-        v = mean_node(pos, key, moves[g], depth, lo, hi);
-        if (stop_) return 0;
       } else {
         double lo = std::max(a, 0.0), hi = std::min(b, 1.0);
         if (!(lo < hi)) hi = lo;  // rounding at a window's edge; a or b decides below
-        int begin = probed[g] ? 1 : 0;
-        double start = probed[g] ? lower[g] : 0;
-        v = max_node(pos, key, moves[g], begin, moves[g].count, depth, lo, hi, start, best_move[g]);
+        if (mean) {
+          v = mean_node(pos, key, moves[g], depth, lo, hi);
+        } else {
+          int begin = probed[g] ? 1 : 0;
+          double start = probed[g] ? lower[g] : 0;
+          v = max_node(pos, key, moves[g], begin, moves[g].count, depth, lo, hi, start,
+                       best_move[g]);
+        }
         if (stop_) return 0;
       }
       if (v <= a) {
