@@ -1,9 +1,9 @@
 // The n-tuple network (ntuple.h) and its training (ntuple_training.h).
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <vector>
 
 #include "engine.h"
+#include "file_bytes.h"
 #include "notation.h"
 #include "ntuple_training.h"
 #include "player_test_support.h"
@@ -11,6 +11,8 @@
 #include "temp_dir.h"
 
 using namespace ewn;
+using ewn::test::read_bytes;
+using ewn::test::write_bytes;
 
 namespace {
 
@@ -25,15 +27,6 @@ const NTupleNetwork& trained_network() {
     return n;
   }();
   return net;
-}
-
-std::vector<char> read_bytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void write_bytes(const std::filesystem::path& p, const std::vector<char>& bytes) {
-  std::ofstream(p, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
 }
 
 }  // namespace
@@ -98,8 +91,8 @@ TEST_CASE("a network file reads back equal, and damaged files are refused with a
   CHECK(NTupleNetwork::load(path) == net);
   CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
 
-  std::vector<char> good = read_bytes(path);
-  auto refused = [&](std::vector<char> bytes, const std::string& reason) {
+  std::vector<uint8_t> good = read_bytes(path);
+  auto refused = [&](std::vector<uint8_t> bytes, const std::string& reason) {
     write_bytes(path, bytes);
     CHECK_THROWS_WITH(NTupleNetwork::load(path), Catch::Contains(path) && Catch::Contains(reason));
   };

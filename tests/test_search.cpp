@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "dice_groups.h"
@@ -23,34 +24,13 @@ SearchOptions plain_options() {
   return o;
 }
 
-// Direct expectimax over all six dice (no grouping, no pruning) with `leaf` at depth 0.
+// Direct expectimax over all six dice (no grouping, no pruning, no table) with `leaf` at
+// depth 0. If `random_side` is given, that side picks its move uniformly at random: its value
+// for a die is the mean over its legal moves, a move that wins at once counting 1. Otherwise,
+// and for the other side, the best move.
 template <class Leaf>
-double direct_value(const Position& pos, int depth, const Leaf& leaf) {
-  if (depth == 0) return leaf(pos);
-  double sum = 0;
-  for (int die = 1; die <= 6; ++die) {
-    double best = 0;
-    for (Move m : legal_moves(pos, die)) {
-      double w;
-      if (wins_at_once(pos, m)) {
-        w = 1;
-      } else {
-        Position child = pos;
-        child.play(m);
-        w = 1 - direct_value(child, depth - 1, leaf);
-      }
-      best = std::max(best, w);
-    }
-    sum += best / 6;
-  }
-  return sum;
-}
-
-// Direct expectimax (all six dice, no pruning, no table) in which `random_side` picks its move
-// uniformly at random: its value for a die is the mean over its legal moves, a move that wins
-// at once counting 1. The other side takes the best move.
-template <class Leaf>
-double direct_model_value(const Position& pos, int depth, Side random_side, const Leaf& leaf) {
+double direct_model_value(const Position& pos, int depth, std::optional<Side> random_side,
+                          const Leaf& leaf) {
   if (depth == 0) return leaf(pos);
   double sum = 0;
   for (int die = 1; die <= 6; ++die) {
@@ -71,6 +51,12 @@ double direct_model_value(const Position& pos, int depth, Side random_side, cons
     sum += (pos.to_move == random_side ? total / moves.size : best) / 6;
   }
   return sum;
+}
+
+// Both sides take their best moves.
+template <class Leaf>
+double direct_value(const Position& pos, int depth, const Leaf& leaf) {
+  return direct_model_value(pos, depth, std::nullopt, leaf);
 }
 
 SearchOptions random_model(SearchOptions o) {

@@ -2,10 +2,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <fstream>
 
 #include "entry_order.h"
 #include "exact_file.h"
+#include "file_bytes.h"
 #include "generated_set.h"
 #include "index.h"
 #include "probe_fixtures.h"
@@ -17,17 +17,6 @@ using namespace ewn;
 using namespace ewn::test;
 
 namespace {
-
-std::vector<uint8_t> read_bytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
-}
-void write_bytes(const std::filesystem::path& p, const std::vector<uint8_t>& bytes) {
-  // A fresh file: rewriting a truncated one makes ext4 flush it to disk on close (slow).
-  std::filesystem::remove(p);
-  std::ofstream out(p, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-}
 
 // Values shaped like real tables: runs of repeated values, steps, and noise.
 std::vector<uint16_t> synthetic_values(MaterialClass mc, uint64_t seed) {
