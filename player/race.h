@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -42,6 +43,14 @@ class RaceTable {
     for (int n = 0; n < 6; ++n)
       if (mask & (1u << n)) code |= uint32_t(distance[n] - 1) << (2 * k++);
     return offset_[mask] + code;
+  }
+  // The state of the same side without its piece `number` - 1 = n (in `mask`, not alone):
+  // the piece's two bits leave the code and the pieces above it move down.
+  uint32_t state_without(uint32_t state, unsigned mask, int n) const {
+    uint32_t code = state - offset_[mask];
+    int k = std::popcount(mask & ((1u << n) - 1));
+    uint32_t low = code & ((1u << (2 * k)) - 1);
+    return offset_[mask & ~(1u << n)] + (low | ((code >> (2 * k + 2)) << (2 * k)));
   }
   // P(T = t) and P(T >= t).
   const TurnDistribution& distribution(uint32_t state) const { return dist_[state]; }
