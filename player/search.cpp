@@ -322,7 +322,11 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
   return result;
 }
 
-uint64_t Search::start_search(const Position& root) {
+uint64_t Search::start_search(const Position& root, const Deadline& deadline) {
+  deadline_ = deadline;
+  stop_ = false;
+  inexact_ = false;
+  nodes_ = 0;
   modelled_ = options_.model == OpponentModel::Random ? int(opposite(root.to_move)) : -1;
   uint64_t key = zobrist_key(root);
   return modelled_ < 0 ? key : key ^ kModelledKey[size_t(modelled_)];
@@ -330,20 +334,12 @@ uint64_t Search::start_search(const Position& root) {
 
 double Search::chance_value(const Position& pos, int depth) {
   if (pos.winner()) throw std::invalid_argument("chance_value: the game is already decided");
-  deadline_ = Deadline::none();
-  stop_ = false;
-  inexact_ = false;
-  nodes_ = 0;
-  return chance(pos, start_search(pos), depth, 0, 1);
+  return chance(pos, start_search(pos, Deadline::none()), depth, 0, 1);
 }
 
 double Search::die_value(const Position& pos, int die, int depth) {
   if (pos.winner()) throw std::invalid_argument("die_value: the game is already decided");
-  deadline_ = Deadline::none();
-  stop_ = false;
-  inexact_ = false;
-  nodes_ = 0;
-  uint64_t key = start_search(pos);
+  uint64_t key = start_search(pos, Deadline::none());
   GroupMoves g;
   prepare_group(pos, key, die, depth, kNoPackedMove, false, g);
   if (g.wins) return 1;
@@ -379,10 +375,7 @@ SearchResult Search::choose(const Position& pos, int die, const Deadline& deadli
     }
   }
 
-  deadline_ = deadline;
-  stop_ = false;
-  nodes_ = 0;
-  uint64_t key = start_search(pos);
+  uint64_t key = start_search(pos, deadline);
   // Root moves with their latest values; searched best first.
   std::array<Move, 18> order{};
   std::array<double, 18> score{};

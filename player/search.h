@@ -98,8 +98,9 @@ class Search {
   // `all`: keep every move (a mean node), not only a winning one when there is one.
   void prepare_group(const Position& pos, uint64_t key, int die, int depth, PackedMove hint,
                      bool all, GroupMoves& out);
-  // Sets who is modelled for a search from `root`; returns the root's key.
-  uint64_t start_search(const Position& root);
+  // Starts a search from `root`: clears the per-search state, sets the deadline and who is
+  // modelled; returns the root's key.
+  uint64_t start_search(const Position& root, const Deadline& deadline);
   bool modelled(const Position& pos) const { return modelled_ >= 0 && pos.to_move == modelled_; }
   double leaf(const Position& pos, uint64_t key);
   double evaluate(const Position& pos, uint64_t key);  // through the evaluation cache
