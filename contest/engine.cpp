@@ -10,7 +10,7 @@ namespace ewn {
 Engine::Engine(PlayerSpec spec, std::shared_ptr<const ExactValues> tables, uint64_t seed)
     : spec_(std::move(spec)), tables_(std::move(tables)), seed_(seed) {
   // Only a limit the user wrote caps the engine: parse_player_spec adds 1 s a move otherwise.
-  if (spec_.text.find("movetime=") == std::string::npos) spec_.limits.per_move.reset();
+  if (!spec_.gives("movetime")) spec_.limits.per_move.reset();
   spec_.limits.per_game.reset();
   if (spec_.kind == "expectimax") search_ = std::make_unique<Search>(spec_.search, tables_);
 }
@@ -89,7 +89,7 @@ namespace {
 // The evaluation network: the one the spec names (net=), else the trained network in the
 // table directory when there is one (`ewn train-eval` writes it there). Returns the note.
 std::string choose_network(PlayerSpec& spec, const std::string& table_dir) {
-  if (spec.text.find("net=") != std::string::npos) {
+  if (spec.gives("net")) {
     load_network(spec);  // named explicitly: an error stops the command
     return spec.network == "none" ? ", no evaluation network" : ", network '" + spec.network + "'";
   }
@@ -114,7 +114,7 @@ std::unique_ptr<Engine> make_contest_engine(const std::string& spec_text, const 
                                             std::string& notes) {
   PlayerSpec spec = parse_player_spec(spec_text.empty() ? "expectimax" : spec_text);
   std::shared_ptr<const ExactValues> exact;
-  bool spec_names_tables = spec.text.find("tables=") != std::string::npos;
+  bool spec_names_tables = spec.gives("tables");
   std::string dir = spec_names_tables ? spec.tables : tables;
   if (spec.kind != "expectimax") {
     notes = "engine " + spec.text + " (uses no tables)";

@@ -103,6 +103,7 @@ PlayerSpec parse_player_spec(std::string_view text) {
       throw SpecError(kind + ": option '" + std::string(item) + "' must be key=value");
     std::string key(item.substr(0, eq));
     std::string_view value = item.substr(eq + 1);
+    spec.keys.push_back(key);
     auto unknown = [&] {
       return SpecError(kind + ": unknown option '" + key + "' (options: " + known + ")");
     };

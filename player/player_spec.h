@@ -21,6 +21,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "exact_values.h"
 #include "mcts_player.h"
@@ -42,6 +43,14 @@ struct PlayerSpec {
   std::string tables = "none";   // expectimax: table directory
   std::string network = "none";  // expectimax: n-tuple network file (ntuple.h)
   MctsOptions mcts;
+  std::vector<std::string> keys;  // the option keys written, in order
+
+  // Whether the text set option `key`; tells a default from a value written out (net=none).
+  bool gives(std::string_view key) const {
+    for (const std::string& k : keys)
+      if (k == key) return true;
+    return false;
+  }
 };
 
 // Throws SpecError naming the offending part.

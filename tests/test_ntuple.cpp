@@ -1,9 +1,11 @@
 // The n-tuple network (ntuple.h) and its training (ntuple_training.h).
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <vector>
 
 #include "engine.h"
 #include "file_bytes.h"
+#include "generated_set.h"
 #include "notation.h"
 #include "ntuple_training.h"
 #include "player_test_support.h"
@@ -137,6 +139,22 @@ TEST_CASE("contest engines take the trained network from the table directory") {
   CHECK_THROWS_WITH(
       make_contest_engine("expectimax:net=" + path.string(), "", dir.path().string(), notes),
       Catch::Contains("checksum mismatch"));
+}
+
+TEST_CASE("contest engines tell a network named from a path that merely contains net=") {
+  // Tables in a directory called "net=old": the spec names tables, not a network.
+  test::TempDir dir("ntuple-engine-path");
+  auto tables = dir.path() / "net=old";
+  std::filesystem::copy(test::generated_set(2), tables);
+  trained_network().save((tables / kDefaultNetworkFile).string());
+  std::string notes;
+  auto engine =
+      make_contest_engine("expectimax:tables=" + tables.string(), "", dir.path().string(), notes);
+  REQUIRE(engine->spec().search.network != nullptr);
+  CHECK_THAT(notes, Catch::Contains("network '"));
+  CHECK(parse_player_spec("expectimax:tables=" + tables.string()).gives("tables"));
+  CHECK(!parse_player_spec("expectimax:tables=" + tables.string()).gives("net"));
+  CHECK(parse_player_spec("expectimax:net=none").gives("net"));
 }
 
 TEST_CASE("a player spec names its network with net=") {
