@@ -147,14 +147,13 @@ TEST_CASE("contest engines tell a network named from a path that merely contains
   auto tables = dir.path() / "net=old";
   std::filesystem::copy(test::generated_set(2), tables);
   trained_network().save((tables / kDefaultNetworkFile).string());
-  std::string notes;
-  auto engine =
-      make_contest_engine("expectimax:tables=" + tables.string(), "", dir.path().string(), notes);
+  std::string spec = "expectimax:tables=" + tables.string(), notes;
+  CHECK(parse_player_spec(spec).gives("tables"));
+  CHECK(!parse_player_spec(spec).gives("net"));
+  CHECK(parse_player_spec("expectimax:net=none").gives("net"));
+  auto engine = make_contest_engine(spec, "", dir.path().string(), notes);
   REQUIRE(engine->spec().search.network != nullptr);
   CHECK_THAT(notes, Catch::Contains("network '"));
-  CHECK(parse_player_spec("expectimax:tables=" + tables.string()).gives("tables"));
-  CHECK(!parse_player_spec("expectimax:tables=" + tables.string()).gives("net"));
-  CHECK(parse_player_spec("expectimax:net=none").gives("net"));
 }
 
 TEST_CASE("a player spec names its network with net=") {
