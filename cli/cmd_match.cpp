@@ -3,12 +3,14 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 
 #include "commands.h"
 #include "json.h"
 #include "match.h"
 #include "match_stats.h"
 #include "player_spec.h"
+#include "progress_line.h"
 
 namespace ewn::cli {
 
@@ -20,6 +22,7 @@ struct MatchOptions {
   uint64_t seed = 1;
   int threads = 1;
   bool json = false;
+  bool quiet = false;
   std::string log;
   std::string format = "pairs";
   std::string clock = "wall";
@@ -48,6 +51,51 @@ void json_number_or_null(JsonWriter& j, double v) {
 double ms(Duration d) {
   return double(d.count()) / 1e6;
 }
+
+// The running score as games finish: "[312/1000 games] A 181 - B 131 (58.0%)  2.10 games/s
+// ETA 5m28s"; best of 7 counts matches decided (first to 4) for the ETA.
+class MatchProgress {
+ public:
+  explicit MatchProgress(const MatchConfig& config) : config_(config) {}
+
+  void add(const GameRecord& g) {
+    ++games_;
+    (g.a_won() ? a_wins_ : b_wins_) += 1;
+    if (g.end == GameEnd::Time) ++time_losses_;
+    if (config_.format == MatchFormat::BestOf7) {
+      auto& [a, b] = rounds_[g.round];
+      (g.a_won() ? a : b) += 1;
+      if (a == 4 || b == 4) ++rounds_done_;
+    }
+    bool last = config_.format == MatchFormat::BestOf7 ? rounds_done_ == config_.count
+                                                       : games_ == config_.count;
+    line_.show(text(), last);
+  }
+  void finish() { line_.finish(); }
+
+ private:
+  std::string text() const {
+    double t = line_.elapsed_seconds();
+    bool bo7 = config_.format == MatchFormat::BestOf7;
+    char buf[200];
+    int n = bo7 ? std::snprintf(buf, sizeof buf, "[%d/%d matches, %d games]", rounds_done_,
+                                config_.count, games_)
+                : std::snprintf(buf, sizeof buf, "[%d/%d games]", games_, config_.count);
+    n += std::snprintf(buf + n, sizeof buf - size_t(n), " A %d - B %d (%.1f%%)", a_wins_, b_wins_,
+                       100.0 * a_wins_ / games_);
+    if (time_losses_)
+      n += std::snprintf(buf + n, sizeof buf - size_t(n), ", %d on time", time_losses_);
+    double done = bo7 ? rounds_done_ : games_;
+    std::snprintf(buf + n, sizeof buf - size_t(n), "  %.2f games/s  %s", t > 0 ? games_ / t : 0.0,
+                  eta_text(done, config_.count, t).c_str());
+    return buf;
+  }
+
+  MatchConfig config_;
+  ProgressLine line_;
+  int games_ = 0, a_wins_ = 0, b_wins_ = 0, time_losses_ = 0, rounds_done_ = 0;
+  std::map<int, std::pair<int, int>> rounds_;  // best of 7: wins of A and B by round
+};
 
 int run_match_command(const MatchOptions& opt) {
   MatchConfig config;
@@ -78,14 +126,18 @@ int run_match_command(const MatchOptions& opt) {
     }
   }
   std::vector<GameRecord> games;
+  MatchProgress progress(config);
   try {
     games = run_match(*a, *b, config, [&](const GameRecord& g) {
       if (log) log << format_game_log(g, opt.a, opt.b) << std::flush;
+      if (!opt.quiet) progress.add(g);
     });
   } catch (const std::exception& e) {
+    progress.finish();
     std::cerr << "ewn match: " << e.what() << "\n";
     return 1;
   }
+  progress.finish();
   MatchStats s = match_stats(games, config.format);
   std::array<Duration, 2> longest{};  // A, B
   for (const GameRecord& g : games) {
@@ -159,6 +211,8 @@ void register_match(CLI::App& app) {
       "    play against weak programs)\n"
       "  mcts: playouts=<n>, c=<exploration>\n"
       "Pairs format: each pair of games shares setup and dice, colours swapped.\n"
+      "While it plays, the running score, games per second and ETA go to stderr (--quiet: "
+      "none).\n"
       "bo7 format: --games counts best-of-7 matches (first to 4; A starts games 1, 4, 5).\n\n"
       "Example:\n  ewn match --a expectimax:movetime=100ms --b mcts:movetime=100ms --games 200");
   cmd->add_option("--a", opt->a, "Player A")->required();
@@ -168,6 +222,7 @@ void register_match(CLI::App& app) {
   cmd->add_option("--seed", opt->seed, "Seed of setups, dice and players' randomness");
   cmd->add_option("--threads", opt->threads, "Games played at once")->check(CLI::Range(1, 256));
   cmd->add_flag("--json", opt->json, "Machine-readable summary");
+  cmd->add_flag("--quiet,-q", opt->quiet, "No running score on stderr");
   cmd->add_option("--log", opt->log, "Write every game (setup, dice, moves) to this file");
   cmd->add_option("--format", opt->format, "pairs (default) or bo7")
       ->check(CLI::IsMember({"pairs", "bo7"}));

@@ -1,5 +1,4 @@
 // ewn train-eval: train the n-tuple network (ntuple.h) by self-play (ntuple_training.h).
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -7,6 +6,7 @@
 #include "commands.h"
 #include "json.h"
 #include "ntuple_training.h"
+#include "progress_line.h"
 #include "race.h"
 #include "tablebase_values.h"
 #include "tables_dir.h"
@@ -42,23 +42,25 @@ int run_train(TrainOptions opt) {
     return 2;
   }
   prepare_race_tables();
-  auto t0 = std::chrono::steady_clock::now();
-  auto seconds = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
+  ProgressLine line;
   uint64_t total = opt.training.games;
   auto progress = [&](const NTupleTrainingStats& s) {
-    if (opt.quiet || (s.games % 10000 != 0 && s.games != total)) return;
-    double t = seconds(), rate = double(s.games) / t;
-    std::fprintf(stderr, "  %llu/%llu games, %.0f games/s, ETA %.0f s, TD error %.4f\n",
-                 (unsigned long long)s.games, (unsigned long long)total, rate,
-                 double(total - s.games) / rate, s.mean_abs_td_error);
+    if (opt.quiet || (s.games % 1000 != 0 && s.games != total)) return;
+    double t = line.elapsed_seconds();
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "[%llu/%llu games] %.0f games/s, TD error %.4f  %s",
+                  (unsigned long long)s.games, (unsigned long long)total,
+                  t > 0 ? double(s.games) / t : 0.0, s.mean_abs_td_error,
+                  eta_text(double(s.games), double(total), t).c_str());
+    line.show(buf, s.games == total);
   };
   NTupleTrainingStats stats;
   try {
     stats = train_ntuple(net, tuned_eval_weights(), tables.get(), opt.training, progress);
+    line.finish();
     net.save(opt.out);
   } catch (const std::exception& e) {
+    line.finish();
     std::cerr << "ewn train-eval: " << e.what() << "\n";
     return 1;
   }
@@ -72,15 +74,15 @@ int run_train(TrainOptions opt) {
         .key("td_error")
         .value(stats.mean_abs_td_error)
         .key("seconds")
-        .value(seconds())
+        .value(line.elapsed_seconds())
         .key("out")
         .value(opt.out)
         .end_object();
     std::cout << j.str() << "\n";
   } else {
     std::printf("%llu games, %llu positions in %.1f s; TD error over the last 1000 games %.4f\n",
-                (unsigned long long)stats.games, (unsigned long long)stats.positions, seconds(),
-                stats.mean_abs_td_error);
+                (unsigned long long)stats.games, (unsigned long long)stats.positions,
+                line.elapsed_seconds(), stats.mean_abs_td_error);
     std::printf("wrote %s (use it with expectimax:net=%s)\n", opt.out.c_str(), opt.out.c_str());
   }
   return 0;

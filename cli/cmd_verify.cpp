@@ -1,6 +1,5 @@
 // ewn verify: check every table's checksums and recompute every stored value from its children.
 #include <sys/resource.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
@@ -10,6 +9,7 @@
 #include "commands.h"
 #include "json.h"
 #include "notation.h"
+#include "progress_line.h"
 #include "tables_dir.h"
 #include "verify.h"
 
@@ -33,44 +33,17 @@ double cpu_seconds() {
          double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
-std::string duration(double s) {
-  char buf[32];
-  if (s < 90)
-    std::snprintf(buf, sizeof buf, "%.0fs", s);
-  else if (s < 5400)
-    std::snprintf(buf, sizeof buf, "%dm%02ds", int(s) / 60, int(s) % 60);
-  else
-    std::snprintf(buf, sizeof buf, "%.1fh", s / 3600);
+// "[3/198 tables] 12v123   41.0%  2.31M entries/s  ETA 1m05s"
+std::string progress_text(const VerifyProgress& p, double elapsed) {
+  double rate = elapsed > 0 ? double(p.entries_done) / elapsed : 0;
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "[%d/%d tables] %-14s %5.1f%%  %.2fM entries/s  %s", p.tables_done,
+                p.tables_total, p.current.name().c_str(),
+                p.entries_total ? 100.0 * double(p.entries_done) / double(p.entries_total) : 100.0,
+                rate / 1e6,
+                eta_text(double(p.entries_done), double(p.entries_total), elapsed).c_str());
   return buf;
 }
-
-// Progress on stderr: redrawn in place on a terminal, a line every few seconds otherwise.
-class ProgressPrinter {
- public:
-  void operator()(const VerifyProgress& p) {
-    auto now = Clock::now();
-    if (now - last_ < std::chrono::milliseconds(tty_ ? 250 : 5000)) return;
-    last_ = now;
-    double elapsed = std::chrono::duration<double>(now - start_).count();
-    double rate = elapsed > 0 ? double(p.entries_done) / elapsed : 0;
-    double left = rate > 0 ? double(p.entries_total - p.entries_done) / rate : 0;
-    std::fprintf(stderr, "%s[%d/%d tables] %-14s %5.1f%%  %.2fM entries/s  ETA %s%s",
-                 tty_ ? "\r" : "", p.tables_done, p.tables_total, p.current.name().c_str(),
-                 p.entries_total ? 100.0 * double(p.entries_done) / double(p.entries_total) : 100.0,
-                 rate / 1e6, rate > 0 ? duration(left).c_str() : "?", tty_ ? "   " : "\n");
-    std::fflush(stderr);
-    printed_ = true;
-  }
-  void finish() {
-    if (printed_ && tty_) std::fputc('\n', stderr);
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  bool tty_ = isatty(STDERR_FILENO);
-  bool printed_ = false;
-  Clock::time_point start_ = Clock::now(), last_ = start_;
-};
 
 std::string fixed(double v, int digits = 6) {
   char buf[40];
@@ -161,21 +134,24 @@ void print_json(const VerifyReport& r, double seconds, double cpu) {
 int run_verify(const VerifyCommandOptions& opt) {
   auto started = std::chrono::steady_clock::now();
   double cpu_started = cpu_seconds();
-  ProgressPrinter printer;
+  ProgressLine progress;
   VerifyOptions v;
   v.max_pieces = opt.pieces;
   v.threads = opt.threads;
   v.list_limit = opt.list;
-  if (!opt.quiet) v.on_progress = [&](const VerifyProgress& p) { printer(p); };
+  if (!opt.quiet)
+    v.on_progress = [&](const VerifyProgress& p) {
+      progress.show(progress_text(p, progress.elapsed_seconds()));
+    };
   VerifyReport report;
   try {
     report = verify_tables(opt.dir, v);
   } catch (const std::exception& e) {
-    printer.finish();
+    progress.finish();
     std::cerr << "ewn verify: " << e.what() << "\n";
     return 2;
   }
-  printer.finish();
+  progress.finish();
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   double cpu = cpu_seconds() - cpu_started;

@@ -3,9 +3,10 @@
 // place; otherwise a line is printed every few seconds.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <string>
+
+#include "progress_line.h"
 
 namespace ewn {
 
@@ -15,7 +16,7 @@ class Progress {
 
   void skip(int tables, uint64_t work);  // complete tables found on disk
   void begin_group(const std::string& name, int pieces);
-  void update(uint64_t work_done);       // total positions done, including skipped ones
+  void update(uint64_t work_done);  // total positions done, including skipped ones
   void end_group(int tables, uint64_t work);
   void finish();
   uint64_t done_work() const { return work_done_; }
@@ -23,13 +24,12 @@ class Progress {
  private:
   void print(bool force);
 
-  using Clock = std::chrono::steady_clock;
-  bool enabled_, tty_;
+  bool enabled_;
   int tables_total_, tables_done_ = 0;
   uint64_t work_total_, work_done_ = 0, work_skipped_ = 0;
   std::string group_;
   int pieces_ = 0;
-  Clock::time_point start_, last_print_;
+  ProgressLine line_;
 };
 
 }  // namespace ewn
