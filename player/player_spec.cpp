@@ -159,7 +159,13 @@ PlayerSpec parse_player_spec(std::string_view text) {
 
 PlayerFactory::PlayerFactory(PlayerSpec spec) : spec_(std::move(spec)) {
   prepare_race_tables();  // shared by all players; not to be built on some player's clock
-  if (spec_.kind == "expectimax" && spec_.tables != "none") tables_ = open_tablebase(spec_.tables);
+  if (spec_.kind == "expectimax" && spec_.tables != "none") {
+    try {
+      tables_ = open_tablebase(spec_.tables);
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(std::string(e.what()) + "; or play without tables: tables=none");
+    }
+  }
   load_network(spec_);
 }
 
