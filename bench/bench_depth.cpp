@@ -3,13 +3,15 @@
 // thinking time, over opening positions (random setups) and midgame positions (8 to 11 pieces,
 // from noisy greedy games). Times are CPU time of the thread. No tables: the opening and the
 // midgame lie beyond them anyway.
-//   bench_depth [positions=20] [think_ms=70] [max_depth=6] [network]
-// think_ms = 70 is what a 100 ms per-move limit leaves after the safety margin.
+//   bench_depth [positions=20] [think_ms=70] [max_depth=6] [network|none] [hash_mb=16]
+// think_ms = 70 is what a 100 ms per-move limit leaves after the safety margin; hash_mb is the
+// transposition table's size (the `hash=` option of an expectimax spec).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <string>
 
 #include "ntuple.h"
 #include "position_sampler.h"
@@ -72,8 +74,9 @@ int main(int argc, char** argv) {
   int think_ms = argc > 2 ? std::atoi(argv[2]) : 70;
   int max_depth = argc > 3 ? std::atoi(argv[3]) : 6;
   SearchOptions options;
-  if (argc > 4)
+  if (argc > 4 && std::string(argv[4]) != "none")
     options.network = std::make_shared<const NTupleNetwork>(NTupleNetwork::load(argv[4]));
+  if (argc > 5) options.tt_bytes = size_t(std::atoi(argv[5])) << 20;
 
   Rng rng(11);
   std::vector<Position> openings;

@@ -12,6 +12,11 @@ Engine::Engine(PlayerSpec spec, std::shared_ptr<const ExactValues> tables, uint6
   // Only a limit the user wrote caps the engine: parse_player_spec adds 1 s a move otherwise.
   if (!spec_.gives("movetime")) spec_.limits.per_move.reset();
   spec_.limits.per_game.reset();
+  // The server's clock (30 s a move, 4 minutes a game) gives seconds of thought, unless a short
+  // movetime= or a fixed depth= bounds the search.
+  bool bounded = (spec_.limits.per_move && !thinks_long(spec_.limits)) || spec_.gives("depth");
+  if (!spec_.gives("hash"))
+    spec_.search.tt_bytes = bounded ? kShortSearchTTBytes : kLongSearchTTBytes;
   if (spec_.kind == "expectimax") search_ = std::make_unique<Search>(spec_.search, tables_);
 }
 

@@ -75,6 +75,12 @@ std::optional<EvalWeights> parse_eval_weights(const std::string& kind, std::stri
 
 }  // namespace
 
+bool thinks_long(const TimeLimits& limits) {
+  using std::chrono::seconds;
+  return (limits.per_move && *limits.per_move >= seconds(5)) ||
+         (limits.per_game && *limits.per_game >= seconds(60));
+}
+
 PlayerSpec parse_player_spec(std::string_view text) {
   PlayerSpec spec;
   spec.text = std::string(text);
@@ -154,6 +160,8 @@ PlayerSpec parse_player_spec(std::string_view text) {
   bool searches = kind == "mcts" || kind == "expectimax";
   if (searches && !fixed_work && !spec.limits.per_move && !spec.limits.per_game)
     spec.limits.per_move = std::chrono::seconds(1);
+  if (kind == "expectimax" && !spec.gives("hash") && thinks_long(spec.limits))
+    spec.search.tt_bytes = kLongSearchTTBytes;
   return spec;
 }
 

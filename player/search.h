@@ -46,13 +46,19 @@ enum class OpponentModel {
   Random,  // picks uniformly at random among its legal moves for the die (e.g. `random`)
 };
 
+// Transposition table sizes. A search of a few hundred milliseconds fits in 16 MB (a larger table
+// only adds cache misses), but one of half a minute, depth 9 in the opening, overwrites a 16 MB
+// table many times: 256 MB saves a fifth of its nodes there (docs/BENCHMARKS.md).
+constexpr size_t kShortSearchTTBytes = 16u << 20;
+constexpr size_t kLongSearchTTBytes = 256u << 20;
+
 struct SearchOptions {
   int max_depth = 64;  // plies
   bool star1 = true;   // false: plain expectimax (full windows), for testing
   bool star2 = true;   // probing phase (needs star1)
   bool use_tt = true;
   bool tt_exact_depth = false;  // reuse only entries of the very same depth (testing)
-  size_t tt_bytes = 16u << 20;
+  size_t tt_bytes = kShortSearchTTBytes;
   std::optional<EvalWeights> eval_weights;       // none: the tuned weights (eval_weights.h)
   std::shared_ptr<const NTupleNetwork> network;  // a learned correction to the evaluation
   OpponentModel model = OpponentModel::Best;

@@ -64,6 +64,18 @@ void check_games(const Console& c) {
 
 }  // namespace
 
+TEST_CASE("contest engine: the server's long clock gets the large transposition table",
+          "[contest]") {
+  auto tt = [](const char* text) {
+    return Engine(parse_player_spec(text), nullptr).spec().search.tt_bytes;
+  };
+  CHECK(tt("expectimax") == kLongSearchTTBytes);
+  CHECK(tt("expectimax:movetime=10s") == kLongSearchTTBytes);
+  CHECK(tt("expectimax:movetime=30ms") == kShortSearchTTBytes);
+  CHECK(tt("expectimax:depth=2") == kShortSearchTTBytes);
+  CHECK(tt("expectimax:hash=32") == 32u << 20);
+}
+
 TEST_CASE("console: an operator relays a whole game", "[contest][console]") {
   Engine engine = quick_engine();
   std::ostringstream out, log;

@@ -167,6 +167,18 @@ TEST_CASE("player specs: options, defaults and clear errors") {
   CHECK_THROWS_WITH(parse_player_spec("expectimax:eval=1/2"), Catch::Contains("numbers"));
 }
 
+TEST_CASE("player specs: a long search gets the large transposition table") {
+  auto tt = [](const char* text) { return parse_player_spec(text).search.tt_bytes; };
+  CHECK(tt("expectimax:movetime=100ms") == kShortSearchTTBytes);
+  CHECK(tt("expectimax") == kShortSearchTTBytes);  // 1 s a move by default
+  CHECK(tt("expectimax:depth=4") == kShortSearchTTBytes);
+  CHECK(tt("expectimax:movetime=30s") == kLongSearchTTBytes);
+  CHECK(tt("expectimax:gametime=4min") == kLongSearchTTBytes);
+  CHECK(tt("expectimax:gametime=20s") == kShortSearchTTBytes);
+  CHECK(tt("expectimax:movetime=30s,hash=64") == 64u << 20);  // hash= always wins
+  CHECK(kLongSearchTTBytes > kShortSearchTTBytes);
+}
+
 TEST_CASE("player specs: the opponent model") {
   CHECK(parse_player_spec("expectimax").search.model == OpponentModel::Best);
   CHECK(parse_player_spec("expectimax:model=best").search.model == OpponentModel::Best);
