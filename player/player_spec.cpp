@@ -160,7 +160,8 @@ PlayerSpec parse_player_spec(std::string_view text) {
   bool searches = kind == "mcts" || kind == "expectimax";
   if (searches && !fixed_work && !spec.limits.per_move && !spec.limits.per_game)
     spec.limits.per_move = std::chrono::seconds(1);
-  if (kind == "expectimax" && !spec.gives("hash") && thinks_long(spec.limits))
+  if (kind == "expectimax" && !spec.gives("hash") && !spec.gives("depth") &&
+      thinks_long(spec.limits))
     spec.search.tt_bytes = kLongSearchTTBytes;
   return spec;
 }

@@ -54,8 +54,8 @@ struct PlayerSpec {
 };
 
 // Whether moves under these limits get seconds of thought (a per-move limit of 5 s or more, or
-// a game budget of a minute or more): such searches get the large transposition table unless hash=
-// says otherwise.
+// a game budget of a minute or more): such searches get the large transposition table unless
+// depth= bounds them or hash= says otherwise.
 bool thinks_long(const TimeLimits& limits);
 
 // Throws SpecError naming the offending part.

@@ -175,6 +175,7 @@ TEST_CASE("player specs: a long search gets the large transposition table") {
   CHECK(tt("expectimax:movetime=30s") == kLongSearchTTBytes);
   CHECK(tt("expectimax:gametime=4min") == kLongSearchTTBytes);
   CHECK(tt("expectimax:gametime=20s") == kShortSearchTTBytes);
+  CHECK(tt("expectimax:gametime=4min,depth=5") == kShortSearchTTBytes);
   CHECK(tt("expectimax:movetime=30s,hash=64") == 64u << 20);  // hash= always wins
   CHECK(kLongSearchTTBytes > kShortSearchTTBytes);
 }
