@@ -13,7 +13,7 @@
 #include <map>
 #include <string>
 
-#include "ntuple.h"
+#include "eval_network.h"
 #include "position_sampler.h"
 #include "rng.h"
 #include "search.h"
@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
   int max_depth = argc > 3 ? std::atoi(argv[3]) : 6;
   SearchOptions options;
   if (argc > 4 && std::string(argv[4]) != "none")
-    options.network = std::make_shared<const NTupleNetwork>(NTupleNetwork::load(argv[4]));
+    options.network = std::make_shared<const EvalNetwork>(EvalNetwork::load(argv[4]));
   if (argc > 5) options.tt_bytes = size_t(std::atoi(argv[5])) << 20;
 
   Rng rng(11);

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "ntuple.h"
+#include "eval_network.h"
 #include "rng.h"
 #include "search.h"
 #include "setup.h"
@@ -19,8 +19,8 @@ using namespace ewn;
 int main(int argc, char** argv) {
   int positions = argc > 1 ? std::atoi(argv[1]) : 20;
   int max_depth = argc > 2 ? std::atoi(argv[2]) : 5;
-  std::shared_ptr<const NTupleNetwork> network;
-  if (argc > 3) network = std::make_shared<const NTupleNetwork>(NTupleNetwork::load(argv[3]));
+  std::shared_ptr<const EvalNetwork> network;
+  if (argc > 3) network = std::make_shared<const EvalNetwork>(EvalNetwork::load(argv[3]));
   struct Mode {
     const char* name;
     bool star1, star2, network;

@@ -1,11 +1,11 @@
-// ewn train-eval: train the n-tuple network (ntuple.h) by self-play (ntuple_training.h).
+// ewn train-eval: train the evaluation network (eval_network.h) by self-play (network_training.h).
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 
 #include "commands.h"
 #include "json.h"
-#include "ntuple_training.h"
+#include "network_training.h"
 #include "progress_line.h"
 #include "race.h"
 #include "tablebase_values.h"
@@ -19,7 +19,7 @@ struct TrainOptions {
   std::string tables;
   std::string out;    // "": eval.ewnn in the table directory
   std::string start;  // network to continue from
-  NTupleTrainingOptions training;
+  NetworkTrainingOptions training;
   bool json = false;
   bool quiet = false;
 };
@@ -33,10 +33,10 @@ int run_train(TrainOptions opt) {
     opt.out = (std::filesystem::path(opt.tables) / kDefaultNetworkFile).string();
   }
   std::shared_ptr<const ExactValues> tables;
-  NTupleNetwork net;
+  EvalNetwork net;
   try {
     if (opt.tables != "none") tables = open_tablebase(opt.tables);
-    if (!opt.start.empty()) net = NTupleNetwork::load(opt.start);
+    if (!opt.start.empty()) net = EvalNetwork::load(opt.start);
   } catch (const std::exception& e) {
     std::cerr << "ewn train-eval: " << e.what() << "\n";
     return 2;
@@ -44,7 +44,7 @@ int run_train(TrainOptions opt) {
   prepare_race_tables();
   ProgressLine line;
   uint64_t total = opt.training.games;
-  auto progress = [&](const NTupleTrainingStats& s) {
+  auto progress = [&](const NetworkTrainingStats& s) {
     if (opt.quiet || (s.games % 1000 != 0 && s.games != total)) return;
     double t = line.elapsed_seconds();
     char buf[160];
@@ -54,9 +54,9 @@ int run_train(TrainOptions opt) {
                   eta_text(double(s.games), double(total), t).c_str());
     line.show(buf, s.games == total);
   };
-  NTupleTrainingStats stats;
+  NetworkTrainingStats stats;
   try {
-    stats = train_ntuple(net, tuned_eval_weights(), tables.get(), opt.training, progress);
+    stats = train_network(net, tuned_eval_weights(), tables.get(), opt.training, progress);
     line.finish();
     net.save(opt.out);
   } catch (const std::exception& e) {
@@ -94,10 +94,11 @@ void register_train_eval(CLI::App& app) {
   auto opt = std::make_shared<TrainOptions>();
   opt->tables = default_tables_dir();
   auto* cmd = app.add_subcommand(
-      "train-eval", "Train the evaluation's n-tuple network by self-play (temporal differences)");
+      "train-eval", "Train the evaluation network (n-tuples and a perceptron) by self-play");
   cmd->footer(
-      "The network corrects the evaluation's logit from the pieces' local shapes; the player\n"
-      "uses it with expectimax:net=FILE.\n\n"
+      "The network corrects the evaluation's logit from the board: n-tuples read the pieces'\n"
+      "local shapes, a small perceptron the whole board. The player uses it with\n"
+      "expectimax:net=FILE.\n\n"
       "Example:\n  ewn train-eval --tables data --games 1000000   (writes data/eval.ewnn)");
   cmd->add_option("--tables", opt->tables,
                   "Table directory for exact targets, or none (default $EWN_TABLES or data)");
@@ -105,9 +106,12 @@ void register_train_eval(CLI::App& app) {
                   "Network file to write (default: eval.ewnn in the table directory, where ewn "
                   "play and ewn connect find it)");
   cmd->add_option("--start", opt->start, "Continue training this network file");
-  cmd->add_option("--games", opt->training.games, "Self-play games (default 1000000, 3 to 5 min)")
+  cmd->add_option("--games", opt->training.games, "Self-play games (default 1000000, 3 to 4 min)")
       ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
-  cmd->add_option("--rate", opt->training.rate, "Learning rate per weight")
+  cmd->add_option("--rate", opt->training.rate, "Learning rate per n-tuple weight")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--mlp-rate", opt->training.mlp_rate,
+                  "Learning rate of the perceptron over the board (0: leave it untrained)")
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--explore", opt->training.explore, "Share of random moves")
       ->check(CLI::Range(0.0, 1.0));

@@ -43,7 +43,7 @@ const char* eval_feature_name(int feature);
 
 // Inputs of an undecided position (no piece on its goal, both sides have pieces).
 EvalInputs eval_inputs(const Position& pos);
-// `extra_logit` is added to the logit: a learned correction (ntuple.h).
+// `extra_logit` is added to the logit: a learned correction (eval_network.h).
 double eval_from_inputs(const EvalInputs& in, const EvalWeights& weights, double extra_logit = 0);
 // The logit part alone: bias + w . features.
 double eval_logit(const EvalInputs& in, const EvalWeights& weights);

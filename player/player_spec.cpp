@@ -180,7 +180,7 @@ PlayerFactory::PlayerFactory(PlayerSpec spec) : spec_(std::move(spec)) {
 
 void load_network(PlayerSpec& spec) {
   if (spec.kind == "expectimax" && spec.network != "none" && !spec.search.network)
-    spec.search.network = std::make_shared<const NTupleNetwork>(NTupleNetwork::load(spec.network));
+    spec.search.network = std::make_shared<const EvalNetwork>(EvalNetwork::load(spec.network));
 }
 
 PlayerFactory::PlayerFactory(PlayerSpec spec, std::shared_ptr<const ExactValues> tables)

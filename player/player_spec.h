@@ -7,7 +7,7 @@
 // expectimax: depth=<plies> (fixed depth; with a time limit: at most), tables=<dir>|none,
 //   hash=<MB>, prune=star2|star1|none, eval=tuned|untuned|b/w1/.../wn (the evaluation's
 //   weights, eval.h: compiled-in, untuned, or given; the last is for tuning experiments),
-//   net=<file>|none (an n-tuple network correcting the evaluation, ntuple.h),
+//   net=<file>|none (a network correcting the evaluation, eval_network.h),
 //   model=best|random (the opponent model, search.h: best, the default, assumes the opponent
 //   plays its best move; random assumes it picks uniformly among its legal moves, which plays
 //   better against weak or random programs and worse against strong ones).
@@ -41,7 +41,7 @@ struct PlayerSpec {
   TimeLimits limits;
   SearchOptions search;          // expectimax
   std::string tables = "none";   // expectimax: table directory
-  std::string network = "none";  // expectimax: n-tuple network file (ntuple.h)
+  std::string network = "none";  // expectimax: evaluation network file (eval_network.h)
   MctsOptions mcts;
   std::vector<std::string> keys;  // the option keys written, in order
 

@@ -33,7 +33,7 @@
 
 #include "eval.h"
 #include "exact_values.h"
-#include "ntuple.h"
+#include "eval_network.h"
 #include "position.h"
 #include "time_control.h"
 #include "tt.h"
@@ -60,7 +60,7 @@ struct SearchOptions {
   bool tt_exact_depth = false;  // reuse only entries of the very same depth (testing)
   size_t tt_bytes = kShortSearchTTBytes;
   std::optional<EvalWeights> eval_weights;       // none: the tuned weights (eval_weights.h)
-  std::shared_ptr<const NTupleNetwork> network;  // a learned correction to the evaluation
+  std::shared_ptr<const EvalNetwork> network;  // a learned correction to the evaluation
   OpponentModel model = OpponentModel::Best;
 };
 

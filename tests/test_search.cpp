@@ -6,8 +6,8 @@
 #include "dice_groups.h"
 #include "eval.h"
 #include "movegen.h"
+#include "network_training.h"
 #include "notation.h"
-#include "ntuple_training.h"
 #include "player_test_support.h"
 #include "search.h"
 #include "setup.h"
@@ -133,11 +133,12 @@ TEST_CASE("search at depth 1 equals a direct expectimax over the evaluation") {
 }
 
 TEST_CASE("with a network the search's leaves are the corrected evaluation") {
-  NTupleNetwork net;
+  EvalNetwork net;
   Rng rng(13);
-  for (int i = 0; i < 300; ++i) net.update(random_position(rng, 3 + int(rng.below(10))), 0.05f);
+  for (int i = 0; i < 300; ++i)
+    net.update(random_position(rng, 3 + int(rng.below(10))), 0.05f, 0.05f);
   SearchOptions options;
-  options.network = std::make_shared<const NTupleNetwork>(net);
+  options.network = std::make_shared<const EvalNetwork>(net);
   Search search(options);
   int corrected = 0;
   for (int i = 0; i < 200; ++i) {

@@ -1,4 +1,4 @@
-#include "ntuple_training.h"
+#include "network_training.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,10 +11,11 @@
 
 namespace ewn {
 
-NTupleTrainingStats train_ntuple(NTupleNetwork& net, const EvalWeights& weights,
-                                 const ExactValues* tables, const NTupleTrainingOptions& options,
-                                 const std::function<void(const NTupleTrainingStats&)>& progress) {
-  NTupleTrainingStats stats;
+NetworkTrainingStats train_network(
+    EvalNetwork& net, const EvalWeights& weights, const ExactValues* tables,
+    const NetworkTrainingOptions& options,
+    const std::function<void(const NetworkTrainingStats&)>& progress) {
+  NetworkTrainingStats stats;
   double error_sum = 0;  // since the last report
   uint64_t window = 0;
   Rng rng(options.seed);
@@ -53,7 +54,7 @@ NTupleTrainingStats train_ntuple(NTupleNetwork& net, const EvalWeights& weights,
       ++stats.positions;
       if (in.wins_now < 1) {
         double t = std::clamp((target - in.wins_now) / (1 - in.wins_now), 0.0, 1.0);
-        net.update(pos, float(options.rate * (t - sigma)));
+        net.update(pos, float(options.rate * (t - sigma)), float(options.mlp_rate * (t - sigma)));
       }
 
       int die = rng.die();
