@@ -32,8 +32,8 @@
 #include <vector>
 
 #include "eval.h"
-#include "exact_values.h"
 #include "eval_network.h"
+#include "exact_values.h"
 #include "position.h"
 #include "time_control.h"
 #include "tt.h"
@@ -59,7 +59,7 @@ struct SearchOptions {
   bool use_tt = true;
   bool tt_exact_depth = false;  // reuse only entries of the very same depth (testing)
   size_t tt_bytes = kShortSearchTTBytes;
-  std::optional<EvalWeights> eval_weights;       // none: the tuned weights (eval_weights.h)
+  std::optional<EvalWeights> eval_weights;     // none: the tuned weights (eval_weights.h)
   std::shared_ptr<const EvalNetwork> network;  // a learned correction to the evaluation
   OpponentModel model = OpponentModel::Best;
 };
