@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "mover_view.h"
 #include "rng.h"
 
 namespace ewn {
@@ -30,7 +29,7 @@ BoardMlp::Active BoardMlp::active_inputs(const Position& pos) {
   const MoverView& v = std::min(view, mirrored);
   Active a;
   for (int s = 0; s < kSquares; ++s)
-    if (v[s]) a.input[a.count++] = uint16_t(s * 12 + v[s] - 1);
+    if (v[s]) a.input[a.count++] = uint16_t(s * kPieceStates + v[s] - 1);
   Side me = pos.to_move;
   a.input[a.count++] = uint16_t(kSquareInputs + canonical_mask(pos.mask(me)));
   a.input[a.count++] = uint16_t(kSquareInputs + 64 + canonical_mask(pos.mask(opposite(me))));

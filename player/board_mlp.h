@@ -7,7 +7,7 @@
 // images get the same value bit for bit. Each occupied square sets one input (square, owner,
 // die faces: 25 x 12), each side's material up to renumbering one more (2 x 64), and the phase
 // one (4). One hidden layer of 64 rectified units, a linear output added to the logit.
-// About 28 000 weights (111 KB), two to three times the n-tuples' cost per evaluation.
+// About 28 000 weights (111 KB); a depth-5 search takes 16% longer with it (docs/BENCHMARKS.md).
 //
 // Training adds steps along the gradient of the output (update); the first layer starts from
 // small random weights and the output layer from zero, so a new perceptron corrects nothing.
@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "mover_view.h"
 #include "position.h"
 
 namespace ewn {
@@ -24,9 +25,10 @@ namespace ewn {
 class BoardMlp {
  public:
   static constexpr int kHidden = 64;
-  static constexpr int kSquareInputs = kSquares * 12;
+  static constexpr int kPieceStates = kSquareStates - 1;  // a square holding a piece
+  static constexpr int kSquareInputs = kSquares * kPieceStates;
   static constexpr int kMaterialInputs = 2 * 64;
-  static constexpr int kPhaseInputs = 4;
+  static constexpr int kPhaseInputs = kPhases;
   static constexpr int kInputs = kSquareInputs + kMaterialInputs + kPhaseInputs;
   // First layer (kInputs rows of kHidden), hidden biases, output weights, output bias.
   static constexpr size_t kWeights = size_t(kInputs) * kHidden + 2 * kHidden + 1;
