@@ -23,8 +23,8 @@ BoardMlp::BoardMlp() : weights_(kWeights, 0.0f) {
   std::fill(weights_.begin() + kHiddenBias, weights_.begin() + kOutput, 0.05f);
 }
 
-BoardMlp::Active BoardMlp::active_inputs(const Position& pos) {
-  MoverView view = mover_view(pos), mirrored;
+BoardMlp::Active BoardMlp::active_inputs(const Position& pos, const MoverView& view) {
+  MoverView mirrored;
   for (int s = 0; s < kSquares; ++s) mirrored[s] = view[mirror_square(Square(s))];
   const MoverView& v = std::min(view, mirrored);
   Active a;
@@ -47,16 +47,16 @@ std::array<float, BoardMlp::kHidden> BoardMlp::hidden_sums(const Active& a) cons
   return h;
 }
 
-float BoardMlp::logit(const Position& pos) const {
-  std::array<float, kHidden> h = hidden_sums(active_inputs(pos));
+float BoardMlp::logit(const Position& pos, const MoverView& view) const {
+  std::array<float, kHidden> h = hidden_sums(active_inputs(pos, view));
   const float* out = &weights_[kOutput];
   float z = weights_[kOutputBias];
   for (int j = 0; j < kHidden; ++j) z += std::max(h[j], 0.0f) * out[j];
   return z;
 }
 
-void BoardMlp::update(const Position& pos, float step) {
-  Active a = active_inputs(pos);
+void BoardMlp::update(const Position& pos, const MoverView& view, float step) {
+  Active a = active_inputs(pos, view);
   std::array<float, kHidden> h = hidden_sums(a), g;
   float* out = &weights_[kOutput];
   for (int j = 0; j < kHidden; ++j) {

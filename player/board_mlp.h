@@ -34,9 +34,12 @@ class BoardMlp {
   static constexpr size_t kWeights = size_t(kInputs) * kHidden + 2 * kHidden + 1;
 
   BoardMlp();
-  float logit(const Position& pos) const;
+  // `view` is mover_view(pos), which the network's two parts share.
+  float logit(const Position& pos, const MoverView& view) const;
+  float logit(const Position& pos) const { return logit(pos, mover_view(pos)); }
   // Moves the weights by `step` times the gradient of logit(pos).
-  void update(const Position& pos, float step);
+  void update(const Position& pos, const MoverView& view, float step);
+  void update(const Position& pos, float step) { update(pos, mover_view(pos), step); }
 
   // All weights in one array (for files): first layer, hidden biases, output weights, bias.
   std::vector<float>& weights() { return weights_; }
@@ -49,7 +52,7 @@ class BoardMlp {
     std::array<uint16_t, kMaxActive> input;
     int count = 0;
   };
-  static Active active_inputs(const Position& pos);
+  static Active active_inputs(const Position& pos, const MoverView& view);
   std::array<float, kHidden> hidden_sums(const Active& a) const;
 
   std::vector<float> weights_;

@@ -54,8 +54,8 @@ struct FileHeader {
 
 EvalNetwork::EvalNetwork() : weights_(size_t(kTables) * kTableSize + kMaterialSize, 0.0f) {}
 
-std::array<uint32_t, EvalNetwork::kReads> EvalNetwork::indices(const Position& pos) const {
-  MoverView state = mover_view(pos);
+std::array<uint32_t, EvalNetwork::kReads> EvalNetwork::indices(const Position& pos,
+                                                               const MoverView& state) const {
   unsigned my_mask = pos.mask(pos.to_move), their_mask = pos.mask(opposite(pos.to_move));
   std::array<uint32_t, kReads> out;
   uint32_t phase_base = uint32_t(phase_of(pos.piece_count()) * kBlockTables);
@@ -70,18 +70,19 @@ std::array<uint32_t, EvalNetwork::kReads> EvalNetwork::indices(const Position& p
   return out;
 }
 
-float EvalNetwork::tuple_logit(const Position& pos) const {
+float EvalNetwork::tuple_logit(const Position& pos, const MoverView& view) const {
   // Each table's two reads are added first: mirroring the position swaps them, and a + b is
   // b + a in floating point, so mirror images get bit-identical values.
-  std::array<uint32_t, kReads> index = indices(pos);
+  std::array<uint32_t, kReads> index = indices(pos, view);
   float sum = 0;
   for (int i = 0; i < kBlockReads; i += 2) sum += weights_[index[i]] + weights_[index[i + 1]];
   return sum + weights_[index[kBlockReads]];
 }
 
 void EvalNetwork::update(const Position& pos, float tuple_step, float mlp_step) {
-  for (uint32_t i : indices(pos)) weights_[i] += tuple_step;
-  mlp_.update(pos, mlp_step);
+  MoverView view = mover_view(pos);
+  for (uint32_t i : indices(pos, view)) weights_[i] += tuple_step;
+  mlp_.update(pos, view, mlp_step);
 }
 
 namespace {

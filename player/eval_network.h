@@ -51,8 +51,12 @@ class EvalNetwork {
   EvalNetwork();  // no correction
 
   // The correction to the evaluation's logit for the side to move.
-  float logit(const Position& pos) const { return tuple_logit(pos) + mlp_.logit(pos); }
-  float tuple_logit(const Position& pos) const;
+  float logit(const Position& pos) const {
+    MoverView view = mover_view(pos);  // read once for both parts
+    return tuple_logit(pos, view) + mlp_.logit(pos, view);
+  }
+  // The n-tuple part alone.
+  float tuple_logit(const Position& pos) const { return tuple_logit(pos, mover_view(pos)); }
   // Adds `tuple_step` to every tuple weight the position reads, and moves the perceptron by
   // `mlp_step` times its gradient.
   void update(const Position& pos, float tuple_step, float mlp_step);
@@ -66,8 +70,9 @@ class EvalNetwork {
   bool operator==(const EvalNetwork& o) const { return weights_ == o.weights_ && mlp_ == o.mlp_; }
 
  private:
-  // The weight indices the position reads, into weights_.
-  std::array<uint32_t, kReads> indices(const Position& pos) const;
+  float tuple_logit(const Position& pos, const MoverView& view) const;
+  // The weight indices the position (seen as `view`) reads, into weights_.
+  std::array<uint32_t, kReads> indices(const Position& pos, const MoverView& view) const;
   std::vector<float> weights_;  // kTables * kTableSize for the blocks, then the material
   BoardMlp mlp_;
 };

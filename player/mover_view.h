@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 
+#include "material.h"
 #include "position.h"
 
 namespace ewn {
@@ -20,10 +21,10 @@ using MoverView = std::array<uint8_t, kSquares>;
 MoverView mover_view(const Position& pos);
 
 // A side's set of pieces up to renumbering x -> 7 - x (which keeps every die face's choice).
+// Unlike the tables' canonical_side_mask, a lone piece keeps its number: the networks' material
+// weights were laid out this way.
 constexpr unsigned canonical_mask(unsigned mask) {
-  unsigned reversed = 0;
-  for (int n = 0; n < 6; ++n)
-    if (mask & (1u << n)) reversed |= 1u << (5 - n);
+  unsigned reversed = renumber_mask(mask);
   return mask < reversed ? mask : reversed;
 }
 
