@@ -125,7 +125,9 @@ EvalNetwork EvalNetwork::load(const std::string& path) {
     fail("unsupported version " + std::to_string(h.version));
   bool with_mlp = h.version == kVersion;
   if (h.tables != kTables || h.table_size != kTableSize) fail("tuple layout differs");
-  if (with_mlp && h.hidden != BoardMlp::kHidden) fail("perceptron layout differs");
+  if (with_mlp && h.hidden != BoardMlp::kHidden)
+    fail("its perceptron has " + std::to_string(h.hidden) + " hidden units, this build reads " +
+         std::to_string(BoardMlp::kHidden));
   EvalNetwork net;
   auto read = [&](std::vector<float>& weights) {
     auto bytes = std::streamsize(weights.size() * sizeof(float));

@@ -137,8 +137,8 @@ TEST_CASE("a network file reads back equal, and damaged files are refused with a
   flipped_mlp[good.size() - 100] ^= 0x10;
   refused(flipped_mlp, "checksum mismatch");
   auto hidden = good;  // the header's hidden units
-  hidden[20] ^= 1;
-  refused(hidden, "perceptron layout differs");
+  hidden[20] ^= 1;     // 65 units
+  refused(hidden, "its perceptron has 65 hidden units, this build reads 64");
   auto magic = good;
   magic[0] = 'X';
   refused(magic, "not an n-tuple network file");
