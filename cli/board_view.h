@@ -9,8 +9,8 @@
 namespace ewn {
 
 struct BoardStyle {
-  bool colour = false;               // ANSI colours
-  std::optional<Move> last_move;     // highlighted
+  bool colour = false;            // ANSI colours
+  std::optional<Move> last_move;  // highlighted
 };
 
 // A 5x5 board with file letters and rank numbers; pieces as r3 / b5 so numbers stay legible

@@ -32,13 +32,20 @@ int run_gen(GenCommandOptions opt) {
   if (opt.json) {
     JsonWriter j;
     j.begin_object()
-        .key("pieces").value(opt.gen.pieces)
-        .key("tables").value(s.tables_total)
-        .key("generated").value(s.tables_generated)
-        .key("skipped").value(s.tables_skipped)
-        .key("positions").value((unsigned long long)s.positions)
-        .key("seconds").value(s.seconds)
-        .key("bytes").value((unsigned long long)s.table_bytes)
+        .key("pieces")
+        .value(opt.gen.pieces)
+        .key("tables")
+        .value(s.tables_total)
+        .key("generated")
+        .value(s.tables_generated)
+        .key("skipped")
+        .value(s.tables_skipped)
+        .key("positions")
+        .value((unsigned long long)s.positions)
+        .key("seconds")
+        .value(s.seconds)
+        .key("bytes")
+        .value((unsigned long long)s.table_bytes)
         .end_object();
     std::cout << j.str() << "\n";
   } else {

@@ -30,8 +30,10 @@ int run_show(const ShowOptions& opt) {
   const Position& pos = parsed.position;
   auto winner = pos.winner();
   std::vector<int> dice;
-  if (parsed.die) dice = {*parsed.die};
-  else dice = {1, 2, 3, 4, 5, 6};
+  if (parsed.die)
+    dice = {*parsed.die};
+  else
+    dice = {1, 2, 3, 4, 5, 6};
 
   if (opt.json) {
     JsonWriter j;

@@ -11,10 +11,22 @@ namespace ewn {
 
 class JsonWriter {
  public:
-  JsonWriter& begin_object() { open('{'); return *this; }
-  JsonWriter& end_object() { close('}'); return *this; }
-  JsonWriter& begin_array() { open('['); return *this; }
-  JsonWriter& end_array() { close(']'); return *this; }
+  JsonWriter& begin_object() {
+    open('{');
+    return *this;
+  }
+  JsonWriter& end_object() {
+    close('}');
+    return *this;
+  }
+  JsonWriter& begin_array() {
+    open('[');
+    return *this;
+  }
+  JsonWriter& end_array() {
+    close(']');
+    return *this;
+  }
   JsonWriter& key(std::string_view k) {
     separate();
     quote(k);
@@ -22,43 +34,87 @@ class JsonWriter {
     after_key_ = true;
     return *this;
   }
-  JsonWriter& value(std::string_view s) { separate(); quote(s); return *this; }
+  JsonWriter& value(std::string_view s) {
+    separate();
+    quote(s);
+    return *this;
+  }
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
-  JsonWriter& value(bool b) { separate(); out_ += b ? "true" : "false"; return *this; }
-  JsonWriter& value(int v) { separate(); out_ += std::to_string(v); return *this; }
-  JsonWriter& value(long v) { separate(); out_ += std::to_string(v); return *this; }
-  JsonWriter& value(unsigned long v) { separate(); out_ += std::to_string(v); return *this; }
-  JsonWriter& value(unsigned long long v) { separate(); out_ += std::to_string(v); return *this; }
+  JsonWriter& value(bool b) {
+    separate();
+    out_ += b ? "true" : "false";
+    return *this;
+  }
+  JsonWriter& value(int v) {
+    separate();
+    out_ += std::to_string(v);
+    return *this;
+  }
+  JsonWriter& value(long v) {
+    separate();
+    out_ += std::to_string(v);
+    return *this;
+  }
+  JsonWriter& value(unsigned long v) {
+    separate();
+    out_ += std::to_string(v);
+    return *this;
+  }
+  JsonWriter& value(unsigned long long v) {
+    separate();
+    out_ += std::to_string(v);
+    return *this;
+  }
   JsonWriter& value(double v) {
     separate();
-    if (!std::isfinite(v)) { out_ += "null"; return *this; }
+    if (!std::isfinite(v)) {
+      out_ += "null";
+      return *this;
+    }
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.10g", v);
     out_ += buf;
     return *this;
   }
-  JsonWriter& null() { separate(); out_ += "null"; return *this; }
+  JsonWriter& null() {
+    separate();
+    out_ += "null";
+    return *this;
+  }
   const std::string& str() const { return out_; }
 
  private:
   void separate() {
-    if (after_key_) { after_key_ = false; return; }
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
     if (!first_.empty()) {
       if (!first_.back()) out_ += ',';
       first_.back() = false;
     }
   }
-  void open(char c) { separate(); out_ += c; first_.push_back(true); }
-  void close(char c) { out_ += c; first_.pop_back(); }
+  void open(char c) {
+    separate();
+    out_ += c;
+    first_.push_back(true);
+  }
+  void close(char c) {
+    out_ += c;
+    first_.pop_back();
+  }
   void quote(std::string_view s) {
     out_ += '"';
     for (char c : s) {
-      if (c == '"' || c == '\\') { out_ += '\\'; out_ += c; }
-      else if (static_cast<unsigned char>(c) < 0x20) {
+      if (c == '"' || c == '\\') {
+        out_ += '\\';
+        out_ += c;
+      } else if (static_cast<unsigned char>(c) < 0x20) {
         char buf[8];
         std::snprintf(buf, sizeof buf, "\\u%04x", c);
         out_ += buf;
-      } else out_ += c;
+      } else
+        out_ += c;
     }
     out_ += '"';
   }

@@ -121,10 +121,10 @@ uint64_t PositionIndex::canonical_count() const {
   // squares other than a5 that are still free. Mirror-fixed ones have every piece on the
   // diagonal {a5, b4, c3, d2, e1}. Canonical = (all + fixed) / 2.
   int a = a_, b = n_ - a_;
-  uint64_t all = uint64_t(a) * falling(23, a - 1) * falling(25 - a, b) +
-                 falling(23, a) * falling(24 - a, b);
-  uint64_t fixed = uint64_t(a) * falling(3, a - 1) * falling(5 - a, b) +
-                   falling(3, a) * falling(4 - a, b);
+  uint64_t all =
+      uint64_t(a) * falling(23, a - 1) * falling(25 - a, b) + falling(23, a) * falling(24 - a, b);
+  uint64_t fixed =
+      uint64_t(a) * falling(3, a - 1) * falling(5 - a, b) + falling(3, a) * falling(4 - a, b);
   return (all + fixed) / 2;
 }
 
@@ -174,7 +174,8 @@ TableKey canonical_key(const Position& pos) {
     // Renumbering x -> 7-x reverses the ascending order of a side's pieces.
     for (int j = 0; j < k; ++j) variants[side][1][j] = variants[side][0][k - 1 - j];
     bool keep = (mask == cmask[side]) || k == 1;
-    if (renumber_symmetric(mask)) variant_count[side] = 2;
+    if (renumber_symmetric(mask))
+      variant_count[side] = 2;
     else {
       variant_count[side] = 1;
       if (!keep) variants[side][0] = variants[side][1];

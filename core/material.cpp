@@ -23,7 +23,9 @@ std::string mask_digits(unsigned mask) {
   return s;
 }
 
-std::string MaterialClass::name() const { return mask_digits(mover) + "v" + mask_digits(opponent); }
+std::string MaterialClass::name() const {
+  return mask_digits(mover) + "v" + mask_digits(opponent);
+}
 
 std::optional<MaterialClass> parse_material_class(std::string_view name) {
   auto v = name.find('v');
@@ -40,7 +42,8 @@ std::optional<MaterialClass> parse_material_class(std::string_view name) {
     return m;
   };
   auto a = parse_side(name.substr(0, v)), b = parse_side(name.substr(v + 1));
-  if (!a || !b || canonical_side_mask(*a) != *a || canonical_side_mask(*b) != *b) return std::nullopt;
+  if (!a || !b || canonical_side_mask(*a) != *a || canonical_side_mask(*b) != *b)
+    return std::nullopt;
   return MaterialClass{uint8_t(*a), uint8_t(*b)};
 }
 

@@ -72,7 +72,9 @@ inline constexpr auto kMovable = detail::make_movable_table();
 inline constexpr auto kTargets = detail::make_target_table();
 
 // `die` in 1..6; mask must be non-empty.
-constexpr const Movable& movable_pieces(unsigned mask, int die) { return kMovable[mask][die]; }
+constexpr const Movable& movable_pieces(unsigned mask, int die) {
+  return kMovable[mask][die];
+}
 constexpr const detail::Targets& piece_targets(Side side, Square from) {
   return kTargets[side][from];
 }

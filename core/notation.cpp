@@ -7,8 +7,8 @@ namespace ewn {
 namespace {
 
 [[noreturn]] void fail(std::string_view text, size_t at, const std::string& what) {
-  throw ParseError("column " + std::to_string(at + 1) + ": " + what + " in \"" +
-                   std::string(text) + "\"");
+  throw ParseError("column " + std::to_string(at + 1) + ": " + what + " in \"" + std::string(text) +
+                   "\"");
 }
 
 }  // namespace
@@ -18,7 +18,8 @@ ParsedPosition parse_position(std::string_view text) {
   Position& pos = out.position;
   size_t i = 0;
   while (i < text.size() && text[i] == ' ') ++i;
-  if (i == text.size()) throw ParseError("empty position: expected e.g. \"r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r\"");
+  if (i == text.size())
+    throw ParseError("empty position: expected e.g. \"r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r\"");
 
   for (int rank = 5; rank >= 1; --rank) {
     size_t rank_start = i;
@@ -33,17 +34,20 @@ ParsedPosition parse_position(std::string_view text) {
         if (i + 1 >= text.size() || text[i + 1] < '1' || text[i + 1] > '6')
           fail(text, i, std::string("piece '") + c + "' must be followed by its number 1-6");
         int number = text[i + 1] - '0';
-        if (file >= 5) fail(text, i, "rank " + std::to_string(rank) + " has more than five squares");
+        if (file >= 5)
+          fail(text, i, "rank " + std::to_string(rank) + " has more than five squares");
         if (pos.square_of(side, number) != kNoSquare)
           fail(text, i, std::string("piece ") + c + char('0' + number) + " appears twice");
         pos.put(side, number, square_at(file, rank));
         ++file;
         i += 2;
       } else {
-        fail(text, i, std::string("unexpected character '") + c +
-                          "' (pieces are r1-r6 and b1-b6, empty squares a digit 1-5)");
+        fail(text, i,
+             std::string("unexpected character '") + c +
+                 "' (pieces are r1-r6 and b1-b6, empty squares a digit 1-5)");
       }
-      if (file > 5) fail(text, i - 1, "rank " + std::to_string(rank) + " has more than five squares");
+      if (file > 5)
+        fail(text, i - 1, "rank " + std::to_string(rank) + " has more than five squares");
     }
     if (file != 5)
       fail(text, rank_start,
@@ -51,7 +55,8 @@ ParsedPosition parse_position(std::string_view text) {
                " squares, not five");
     if (rank > 1) {
       if (i >= text.size() || text[i] != '/')
-        fail(text, i, "expected '/' after rank " + std::to_string(rank) + " (five ranks are needed)");
+        fail(text, i,
+             "expected '/' after rank " + std::to_string(rank) + " (five ranks are needed)");
       ++i;
     }
   }
@@ -63,7 +68,8 @@ ParsedPosition parse_position(std::string_view text) {
   if (red_home && blue_home)
     fail(text, 0, "both sides stand on their goal corners (e1 and a5); only one can have won");
 
-  if (i >= text.size() || text[i] != ' ') fail(text, i, "missing side to move ('r' or 'b') after the board");
+  if (i >= text.size() || text[i] != ' ')
+    fail(text, i, "missing side to move ('r' or 'b') after the board");
   while (i < text.size() && text[i] == ' ') ++i;
   if (i >= text.size()) fail(text, i, "missing side to move ('r' or 'b') after the board");
   if (text[i] != 'r' && text[i] != 'b')
@@ -122,10 +128,13 @@ Square parse_square(std::string_view text) {
 
 Move parse_move(std::string_view text) {
   if (text.size() != 4)
-    throw ParseError("\"" + std::string(text) + "\" is not a move: write from- and to-square, e.g. a5b4");
+    throw ParseError("\"" + std::string(text) +
+                     "\" is not a move: write from- and to-square, e.g. a5b4");
   return Move{parse_square(text.substr(0, 2)), parse_square(text.substr(2, 2))};
 }
 
-std::string format_move(Move m) { return square_name(m.from) + square_name(m.to); }
+std::string format_move(Move m) {
+  return square_name(m.from) + square_name(m.to);
+}
 
 }  // namespace ewn

@@ -65,9 +65,7 @@ struct Position {
     return p;
   }
 
-  bool operator==(const Position& o) const {
-    return board == o.board && to_move == o.to_move;
-  }
+  bool operator==(const Position& o) const { return board == o.board && to_move == o.to_move; }
 };
 
 }  // namespace ewn

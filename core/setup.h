@@ -14,7 +14,9 @@ namespace ewn {
 inline constexpr std::array<Square, 6> kRedStartSquares = {0, 1, 2, 5, 6, 10};
 
 // Blue mirrors Red across the a1-e5 diagonal: a5<->e1, b5<->e2, c5<->e3, a4<->d1, b4<->d2, a3<->c1.
-constexpr Square blue_setup_square(Square red_square) { return flip_square(mirror_square(red_square)); }
+constexpr Square blue_setup_square(Square red_square) {
+  return flip_square(mirror_square(red_square));
+}
 
 // A free setup: red_order[i] is the number of the red piece on kRedStartSquares[i], and
 // blue_order[i] the blue piece on blue_setup_square(kRedStartSquares[i]). Both must be

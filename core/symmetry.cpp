@@ -20,12 +20,14 @@ Position flip_colours(const Position& pos) {
 }
 
 Position mirror(const Position& pos) {
-  return transform(pos, [](Side s) { return s; }, mirror_square, [](Side, int n) { return n; });
+  return transform(
+      pos, [](Side s) { return s; }, mirror_square, [](Side, int n) { return n; });
 }
 
 Position renumber(const Position& pos, Side which) {
-  return transform(pos, [](Side s) { return s; }, [](Square s) { return s; },
-                   [which](Side s, int n) { return s == which ? 7 - n : n; });
+  return transform(
+      pos, [](Side s) { return s; }, [](Square s) { return s; },
+      [which](Side s, int n) { return s == which ? 7 - n : n; });
 }
 
 }  // namespace ewn

@@ -33,7 +33,9 @@ static_assert(sizeof(ExactHeader) == 64);
 
 }  // namespace
 
-std::string exact_file_name(MaterialClass mc) { return mc.name() + ".ewx"; }
+std::string exact_file_name(MaterialClass mc) {
+  return mc.name() + ".ewx";
+}
 
 void write_exact_file(const std::filesystem::path& path, MaterialClass mc,
                       std::span<const double> values) {
@@ -51,7 +53,9 @@ void write_exact_file(const std::filesystem::path& path, MaterialClass mc,
 }
 
 ExactFile::ExactFile(const std::filesystem::path& path, MaterialClass mc, bool verify) {
-  auto fail = [&](const std::string& what) { throw std::runtime_error(path.string() + ": " + what); };
+  auto fail = [&](const std::string& what) {
+    throw std::runtime_error(path.string() + ": " + what);
+  };
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) fail(std::strerror(errno));
   struct stat st {};
@@ -73,7 +77,8 @@ ExactFile::ExactFile(const std::filesystem::path& path, MaterialClass mc, bool v
   ExactHeader h;
   std::memcpy(&h, map_, sizeof h);
   uint64_t expected = PositionIndex(mc).size();
-  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) fail("not an exact-values file (bad magic)");
+  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0)
+    fail("not an exact-values file (bad magic)");
   if (h.version != kVersion) fail("unsupported version " + std::to_string(h.version));
   if (h.mover != mc.mover || h.opponent != mc.opponent) fail("holds another material class");
   if (h.entries != expected) fail("wrong entry count");
@@ -84,7 +89,9 @@ ExactFile::ExactFile(const std::filesystem::path& path, MaterialClass mc, bool v
     fail("checksum mismatch (the file is damaged)");
 }
 
-ExactFile::ExactFile(ExactFile&& o) noexcept { *this = std::move(o); }
+ExactFile::ExactFile(ExactFile&& o) noexcept {
+  *this = std::move(o);
+}
 
 ExactFile& ExactFile::operator=(ExactFile&& o) noexcept {
   if (this != &o) {

@@ -60,7 +60,9 @@ int remove_stale_temporaries(const fs::path& dir) {
   return removed;
 }
 
-uint16_t quantize(double v) { return uint16_t(std::lround(v * 65535.0)); }
+uint16_t quantize(double v) {
+  return uint16_t(std::lround(v * 65535.0));
+}
 
 // Writes `path` through a temporary file, checks it with `check`, renames it into place.
 template <class Write, class Check>
@@ -95,10 +97,12 @@ GenSummary generate(const GenOptions& opt) {
   if (!opt.only_class.empty()) {
     auto mc = parse_material_class(opt.only_class);
     if (!mc)
-      throw std::invalid_argument("--class " + opt.only_class +
-                                  ": not a material class (write the mover's piece numbers, 'v', "
-                                  "the opponent's, each side in its canonical numbering, e.g. 123v1)");
-    std::erase_if(groups, [&](const Group& g) { return g.first != *mc && g.first != mc->flipped(); });
+      throw std::invalid_argument(
+          "--class " + opt.only_class +
+          ": not a material class (write the mover's piece numbers, 'v', "
+          "the opponent's, each side in its canonical numbering, e.g. 123v1)");
+    std::erase_if(groups,
+                  [&](const Group& g) { return g.first != *mc && g.first != mc->flipped(); });
     if (groups.empty())
       throw std::invalid_argument("--class " + opt.only_class + " has more pieces than --pieces " +
                                   std::to_string(opt.pieces));
@@ -111,7 +115,9 @@ GenSummary generate(const GenOptions& opt) {
       work_total += PositionIndex(mc).canonical_count();
     }
 
-  auto keep_exact = [&](int pieces) { return pieces < opt.pieces || pieces <= opt.keep_exact_up_to; };
+  auto keep_exact = [&](int pieces) {
+    return pieces < opt.pieces || pieces <= opt.keep_exact_up_to;
+  };
   auto table_path = [&](MaterialClass mc) { return opt.out / table_file_name(mc); };
   auto exact_path = [&](MaterialClass mc) { return opt.out / exact_file_name(mc); };
 
@@ -124,8 +130,10 @@ GenSummary generate(const GenOptions& opt) {
 
     bool complete = true;
     for (MaterialClass mc : members) {
-      if (check_table(table_path(mc))) complete = false;
-      else if (keep_exact(g.pieces) && check_exact_file(exact_path(mc), mc)) complete = false;
+      if (check_table(table_path(mc)))
+        complete = false;
+      else if (keep_exact(g.pieces) && check_exact_file(exact_path(mc), mc))
+        complete = false;
     }
     if (complete) {
       summary.tables_skipped += int(members.size());
@@ -142,8 +150,8 @@ GenSummary generate(const GenOptions& opt) {
             throw std::runtime_error(p.string() + ": missing; class " + g.first.name() +
                                      " needs the exact values of " + child.name() +
                                      " (run ewn gen --pieces " + std::to_string(g.pieces - 1) +
-                                     " --keep-exact " + std::to_string(g.pieces - 1) +
-                                     " --out " + opt.out.string() + " first)");
+                                     " --keep-exact " + std::to_string(g.pieces - 1) + " --out " +
+                                     opt.out.string() + " first)");
           exact.emplace(child, ExactFile(p, child, false));
         }
         children[child] = exact.at(child).values();
@@ -151,7 +159,8 @@ GenSummary generate(const GenOptions& opt) {
 
     progress.begin_group(g.first.name(), g.pieces);
     uint64_t base = progress.done_work();
-    auto solved = solve_group(g.first, children, [&](uint64_t done) { progress.update(base + done); });
+    auto solved =
+        solve_group(g.first, children, [&](uint64_t done) { progress.update(base + done); });
 
     for (const SolvedClass& sc : solved) {
       std::vector<uint16_t> stored(sc.values.size());

@@ -12,10 +12,10 @@
 namespace ewn {
 
 struct GenOptions {
-  int pieces = 4;                  // largest number of pieces on the board
+  int pieces = 4;  // largest number of pieces on the board
   std::filesystem::path out = "data";
-  int threads = 0;                 // 0: all cores
-  bool progress = true;            // progress lines on stderr
+  int threads = 0;       // 0: all cores
+  bool progress = true;  // progress lines on stderr
   // Keep the exact (double) values of classes with at most this many pieces. Classes with
   // fewer pieces than `pieces` keep them regardless, since larger classes read them; keeping
   // the top level too lets a later, larger run start from it instead of solving it again.
@@ -32,9 +32,9 @@ struct GenOptions {
 struct GenSummary {
   int tables_total = 0;
   int tables_generated = 0;
-  int tables_skipped = 0;          // already complete and valid
-  uint64_t positions = 0;          // canonical positions solved in this run
-  uint64_t table_bytes = 0;        // bytes of all table files of the set
+  int tables_skipped = 0;    // already complete and valid
+  uint64_t positions = 0;    // canonical positions solved in this run
+  uint64_t table_bytes = 0;  // bytes of all table files of the set
   double seconds = 0;
 };
 

@@ -38,9 +38,9 @@ struct ClassContext {
   MaterialClass material;
   PositionIndex index;
   std::vector<double>* values = nullptr;
-  int a = 0, b = 0;                   // mover's and opponent's piece counts
+  int a = 0, b = 0;  // mover's and opponent's piece counts
   std::array<uint8_t, 6> mover_numbers{};
-  ChildTable quiet;                   // non-capture: the twin class
+  ChildTable quiet;                         // non-capture: the twin class
   std::array<ChildTable, 6> take_opponent;  // capture of opponent piece j
   std::array<ChildTable, 6> take_own;       // capture of own piece k
   // Die groups: dice with the same movable pieces, searched once and weighted by their count.
@@ -85,7 +85,8 @@ void prepare(ClassContext& c, const SolvedValues& solved, const double* twin_val
           child_table(without_piece(mc.opponent, j), mc.mover, solved, twin_values, twin);
   for (int k = 0; k < c.a; ++k)
     if (c.a > 1)
-      c.take_own[k] = child_table(mc.opponent, without_piece(mc.mover, k), solved, twin_values, twin);
+      c.take_own[k] =
+          child_table(mc.opponent, without_piece(mc.mover, k), solved, twin_values, twin);
 
   // Group the dice by the set of pieces they let move.
   for (int die = 1; die <= 6; ++die) {

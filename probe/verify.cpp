@@ -85,7 +85,8 @@ void TableStore::load(MaterialClass mc) {
     // Blocks hold the entries in the table's own order; verify works in PositionIndex order.
     if (!file.order().is_identity()) {
       std::vector<uint16_t> by_index(s.values.size());
-      for (uint64_t p = 0; p < s.values.size(); ++p) by_index[file.order().index_at(p)] = s.values[p];
+      for (uint64_t p = 0; p < s.values.size(); ++p)
+        by_index[file.order().index_at(p)] = s.values[p];
       s.values = std::move(by_index);
     }
     s.loaded = true;

@@ -54,7 +54,8 @@ Position random_position(std::mt19937_64& rng, int red, int blue) {
     int s = 0;
     for (Side side : {Red, Blue}) {
       std::shuffle(numbers.begin(), numbers.end(), rng);
-      for (int i = 0; i < (side == Red ? red : blue); ++i) pos.put(side, numbers[i], Square(squares[s++]));
+      for (int i = 0; i < (side == Red ? red : blue); ++i)
+        pos.put(side, numbers[i], Square(squares[s++]));
     }
     pos.to_move = Side(rng() & 1);
     if (!pos.winner()) return pos;
