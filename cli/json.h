@@ -2,12 +2,17 @@
 #pragma once
 
 #include <cmath>
+#include <concepts>
 #include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace ewn {
+
+// Every integer type prints the same way; bool prints as true or false.
+template <class T>
+concept JsonInteger = std::integral<T> && !std::same_as<T, bool>;
 
 class JsonWriter {
  public:
@@ -45,22 +50,8 @@ class JsonWriter {
     out_ += b ? "true" : "false";
     return *this;
   }
-  JsonWriter& value(int v) {
-    separate();
-    out_ += std::to_string(v);
-    return *this;
-  }
-  JsonWriter& value(long v) {
-    separate();
-    out_ += std::to_string(v);
-    return *this;
-  }
-  JsonWriter& value(unsigned long v) {
-    separate();
-    out_ += std::to_string(v);
-    return *this;
-  }
-  JsonWriter& value(unsigned long long v) {
+  template <JsonInteger T>
+  JsonWriter& value(T v) {
     separate();
     out_ += std::to_string(v);
     return *this;

@@ -32,7 +32,8 @@ BoardMlp::Active BoardMlp::active_inputs(const Position& pos, const MoverView& v
     if (v[s]) a.input[a.count++] = uint16_t(s * kPieceStates + v[s] - 1);
   Side me = pos.to_move;
   a.input[a.count++] = uint16_t(kSquareInputs + canonical_mask(pos.mask(me)));
-  a.input[a.count++] = uint16_t(kSquareInputs + 64 + canonical_mask(pos.mask(opposite(me))));
+  a.input[a.count++] =
+      uint16_t(kSquareInputs + kMaterialSets + canonical_mask(pos.mask(opposite(me))));
   a.input[a.count++] = uint16_t(kSquareInputs + kMaterialInputs + phase_of(pos.piece_count()));
   return a;
 }

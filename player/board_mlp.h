@@ -27,7 +27,9 @@ class BoardMlp {
   static constexpr int kHidden = 64;
   static constexpr int kPieceStates = kSquareStates - 1;  // a square holding a piece
   static constexpr int kSquareInputs = kSquares * kPieceStates;
-  static constexpr int kMaterialInputs = 2 * 64;
+  // A side's material is the set of its piece numbers: one input for each of the 64 sets.
+  static constexpr int kMaterialSets = 1 << kPiecesPerSide;
+  static constexpr int kMaterialInputs = 2 * kMaterialSets;
   static constexpr int kPhaseInputs = kPhases;
   static constexpr int kInputs = kSquareInputs + kMaterialInputs + kPhaseInputs;
   // First layer (kInputs rows of kHidden), hidden biases, output weights, output bias.
