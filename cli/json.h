@@ -16,22 +16,10 @@ concept JsonInteger = std::integral<T> && !std::same_as<T, bool>;
 
 class JsonWriter {
  public:
-  JsonWriter& begin_object() {
-    open('{');
-    return *this;
-  }
-  JsonWriter& end_object() {
-    close('}');
-    return *this;
-  }
-  JsonWriter& begin_array() {
-    open('[');
-    return *this;
-  }
-  JsonWriter& end_array() {
-    close(']');
-    return *this;
-  }
+  JsonWriter& begin_object() { return open('{'); }
+  JsonWriter& end_object() { return close('}'); }
+  JsonWriter& begin_array() { return open('['); }
+  JsonWriter& end_array() { return close(']'); }
   JsonWriter& key(std::string_view k) {
     separate();
     quote(k);
@@ -85,14 +73,16 @@ class JsonWriter {
       first_.back() = false;
     }
   }
-  void open(char c) {
+  JsonWriter& open(char c) {
     separate();
     out_ += c;
     first_.push_back(true);
+    return *this;
   }
-  void close(char c) {
+  JsonWriter& close(char c) {
     out_ += c;
     first_.pop_back();
+    return *this;
   }
   void quote(std::string_view s) {
     out_ += '"';
