@@ -40,6 +40,20 @@ void OutputFile::write(const void* data, size_t bytes) {
   }
 }
 
+void OutputFile::write_at(uint64_t offset, const void* data, size_t bytes) {
+  const char* p = static_cast<const char*>(data);
+  while (bytes > 0) {
+    ssize_t n = ::pwrite(fd_, p, bytes, off_t(offset));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail("write failed");
+    }
+    p += n;
+    offset += uint64_t(n);
+    bytes -= size_t(n);
+  }
+}
+
 void OutputFile::close() {
   int fd = fd_;
   fd_ = -1;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 
 namespace ewn {
@@ -17,6 +18,8 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   void write(const void* data, size_t bytes);
+  // Overwrites bytes already written (a header completed at the end, say).
+  void write_at(uint64_t offset, const void* data, size_t bytes);
   void close();  // throws on failure
 
  private:

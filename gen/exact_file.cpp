@@ -31,6 +31,17 @@ struct ExactHeader {
 };
 static_assert(sizeof(ExactHeader) == 64);
 
+ExactHeader exact_header(MaterialClass mc, uint64_t entries, uint64_t values_xxh64) {
+  ExactHeader h{};
+  std::memcpy(h.magic, kMagic, sizeof kMagic);
+  h.version = kVersion;
+  h.mover = mc.mover;
+  h.opponent = mc.opponent;
+  h.entries = entries;
+  h.values_xxh64 = values_xxh64;
+  return h;
+}
+
 }  // namespace
 
 std::string exact_file_name(MaterialClass mc) {
@@ -39,17 +50,42 @@ std::string exact_file_name(MaterialClass mc) {
 
 void write_exact_file(const std::filesystem::path& path, MaterialClass mc,
                       std::span<const double> values) {
-  ExactHeader h{};
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
-  h.version = kVersion;
-  h.mover = mc.mover;
-  h.opponent = mc.opponent;
-  h.entries = values.size();
-  h.values_xxh64 = XXH64(values.data(), values.size_bytes(), 0);
+  ExactHeader h = exact_header(mc, values.size(), XXH64(values.data(), values.size_bytes(), 0));
   OutputFile out(path);
   out.write(&h, sizeof h);
   out.write(values.data(), values.size_bytes());
   out.close();
+}
+
+ExactFileWriter::ExactFileWriter(const std::filesystem::path& path, MaterialClass mc)
+    : path_(path), material_(mc), out_(std::make_unique<OutputFile>(path)) {
+  auto* state = XXH64_createState();
+  XXH64_reset(state, 0);
+  hash_ = state;
+  ExactHeader placeholder{};
+  out_->write(&placeholder, sizeof placeholder);
+}
+
+ExactFileWriter::~ExactFileWriter() {
+  XXH64_freeState(static_cast<XXH64_state_t*>(hash_));
+}
+
+void ExactFileWriter::append(std::span<const double> values) {
+  XXH64_update(static_cast<XXH64_state_t*>(hash_), values.data(), values.size_bytes());
+  out_->write(values.data(), values.size_bytes());
+  written_ += values.size();
+}
+
+void ExactFileWriter::close() {
+  uint64_t expected = PositionIndex(material_).size();
+  if (written_ != expected)
+    throw std::runtime_error(path_.string() + ": " + std::to_string(written_) +
+                             " values written, class " + material_.name() + " has " +
+                             std::to_string(expected));
+  ExactHeader h =
+      exact_header(material_, written_, XXH64_digest(static_cast<XXH64_state_t*>(hash_)));
+  out_->write_at(0, &h, sizeof h);
+  out_->close();
 }
 
 ExactFile::ExactFile(const std::filesystem::path& path, MaterialClass mc, bool verify) {

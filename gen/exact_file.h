@@ -8,11 +8,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
 
+#include "file_io.h"
 #include "material.h"
 
 namespace ewn {
@@ -23,6 +25,25 @@ std::string exact_file_name(MaterialClass mc);  // e.g. "124v14.ewx"
 // the file on any I/O failure, e.g. a full disk.
 void write_exact_file(const std::filesystem::path& path, MaterialClass mc,
                       std::span<const double> values);
+
+// Writes the file at `path` from values streamed in PositionIndex order (the caller renames it
+// into place): the same bytes as write_exact_file.
+class ExactFileWriter {
+ public:
+  ExactFileWriter(const std::filesystem::path& path, MaterialClass mc);
+  ~ExactFileWriter();
+  void append(std::span<const double> values);
+  // Completes the header; throws naming the file when fewer or more values than the class's
+  // entries were appended, or on an I/O failure.
+  void close();
+
+ private:
+  std::filesystem::path path_;
+  MaterialClass material_;
+  std::unique_ptr<OutputFile> out_;
+  void* hash_;  // XXH64_state_t
+  uint64_t written_ = 0;
+};
 
 // A read-only memory map of an exact-values file.
 class ExactFile {

@@ -1,20 +1,16 @@
-// Solving one group of material classes: a class and its colour-flipped twin, which are each
-// other's non-capture children. Capture children lie in smaller classes, solved earlier, whose
-// exact values the caller supplies.
+// Solving one group of material classes whole in memory: a class and its colour-flipped twin,
+// which are each other's non-capture children. Capture children lie in smaller classes, solved
+// earlier, whose exact values the caller supplies. A group too large for the memory budget is
+// solved in parts instead (part_solver.h), with the same values.
 #pragma once
 
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <vector>
 
-#include "index.h"
-#include "material.h"
+#include "position_solver.h"
 
 namespace ewn {
-
-// Exact values of already-solved classes, by class (entries in PositionIndex order).
-using SolvedValues = std::map<MaterialClass, const double*>;
 
 struct SolvedClass {
   MaterialClass material;
@@ -24,13 +20,16 @@ struct SolvedClass {
 // Called after each progress level with the number of positions solved so far in this group.
 using LevelCallback = std::function<void(uint64_t positions_done)>;
 
+// At most this many pieces: the level buckets pack a position's squares into 32 bits.
+inline constexpr int kMaxWholeGroupPieces = 6;
+
+// Bytes the whole-in-memory solve of the group of `mc` needs at its peak, writing its tables
+// included (the values, the level buckets, then one class's table being written).
+uint64_t whole_group_bytes(MaterialClass mc);
+
 // Solves `mc` and, if different, mc.flipped(). `children` must hold every class reachable by one
 // capture. Results are identical for any number of OpenMP threads.
 std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& children,
                                      const LevelCallback& on_level = {});
-
-// The classes a capture from a position of `mc` can lead to (the mover's and the opponent's
-// losses, seen from the new side to move). Excludes the end of the game (no opponent pieces).
-std::vector<MaterialClass> capture_children(MaterialClass mc);
 
 }  // namespace ewn

@@ -1,0 +1,289 @@
+#include "part_solver.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "level_bitmap.h"
+#include "level_census.h"
+#include "work_file.h"
+
+namespace ewn {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Below this many positions a loop runs on one thread: waking the team costs more than it saves.
+constexpr int64_t kParallelMin = 1 << 15;
+// Entries of the levels file read at once while building bitmaps (a multiple of 64).
+constexpr uint64_t kLevelChunk = uint64_t(1) << 20;
+// Buffer of each level's reader while a class is streamed in index order.
+constexpr size_t kStreamBuffer = size_t(1) << 14;
+constexpr uint8_t kWaste = 0xFF;
+
+std::vector<MaterialClass> members_of(MaterialClass mc) {
+  if (mc.flipped() == mc) return {mc};
+  return {mc, mc.flipped()};
+}
+
+int top_level(MaterialClass mc) {
+  return 8 * mc.piece_count();
+}
+
+fs::path levels_path(const fs::path& dir, MaterialClass mc) {
+  return dir / (mc.name() + ".levels");
+}
+fs::path values_path(const fs::path& dir, MaterialClass mc, int level) {
+  return dir / (mc.name() + ".L" + std::to_string(level) + ".values");
+}
+
+// The levels file: one byte per entry, its total progress or kWaste.
+void write_levels_file(MaterialClass mc, const fs::path& dir) {
+  PositionIndex index(mc);
+  WorkFileWriter out(levels_path(dir, mc));
+  std::vector<uint8_t> chunk(std::min<uint64_t>(kLevelChunk, index.size()));
+  for (uint64_t begin = 0; begin < index.size(); begin += kLevelChunk) {
+    int64_t count = int64_t(std::min<uint64_t>(kLevelChunk, index.size() - begin));
+#pragma omp parallel for schedule(static) if (count > kParallelMin)
+    for (int64_t i = 0; i < count; ++i) {
+      SquareList sq;
+      chunk[i] = index.unrank(begin + uint64_t(i), sq) ? uint8_t(index.total_progress(sq)) : kWaste;
+    }
+    out.write(chunk.data(), size_t(count));
+  }
+  out.commit();
+}
+
+// One class's levels in memory: bitmaps and dense values, by absolute level (empty outside the
+// window held).
+struct ClassLevels {
+  std::vector<LevelBitmap> bitmap;
+  std::vector<std::vector<double>> values;
+};
+
+// Sets the bitmaps of levels [lo, hi] of `mc` from its levels file.
+void build_bitmaps(MaterialClass mc, const fs::path& dir, int lo, int hi, ClassLevels& cl) {
+  uint64_t size = PositionIndex(mc).size();
+  for (int l = lo; l <= hi; ++l) cl.bitmap[l] = LevelBitmap(size);
+  WorkFileReader in(levels_path(dir, mc), size_t(1) << 16);
+  std::vector<uint8_t> chunk(std::min<uint64_t>(kLevelChunk, size));
+  for (uint64_t begin = 0; begin < size; begin += kLevelChunk) {
+    uint64_t count = std::min<uint64_t>(kLevelChunk, size - begin);
+    in.read(chunk.data(), size_t(count));
+    int64_t words = int64_t((count + 63) / 64);
+#pragma omp parallel for schedule(static) if (count > uint64_t(kParallelMin))
+    for (int64_t w = 0; w < words; ++w) {
+      uint64_t end = std::min<uint64_t>(count, uint64_t(w + 1) * 64);
+      for (uint64_t i = uint64_t(w) * 64; i < end; ++i) {
+        int l = chunk[i];
+        if (l >= lo && l <= hi) cl.bitmap[l].words()[(begin + i) >> 6] |= uint64_t(1) << (i & 63);
+      }
+    }
+  }
+  in.finish();
+  for (int l = lo; l <= hi; ++l) cl.bitmap[l].finish();
+}
+
+void read_level(MaterialClass mc, const fs::path& dir, int level, uint64_t count,
+                std::vector<double>& values) {
+  values.resize(count);
+  WorkFileReader in(values_path(dir, mc, level), size_t(1) << 16);
+  if (in.payload_bytes() != count * sizeof(double))
+    throw std::runtime_error(values_path(dir, mc, level).string() +
+                             ": wrong size (damaged work file)");
+  in.read(values.data(), count * sizeof(double));
+  in.finish();
+}
+
+void write_level(MaterialClass mc, const fs::path& dir, int level,
+                 const std::vector<double>& values) {
+  WorkFileWriter out(values_path(dir, mc, level));
+  out.write(values.data(), values.size() * sizeof(double));
+  out.commit();
+}
+
+// The lowest level from which every level of every member has an intact work file (top + 1
+// when the top level is not solved yet).
+int first_solved_level(MaterialClass mc, const fs::path& dir,
+                       const std::vector<std::vector<uint64_t>>& census) {
+  auto members = members_of(mc);
+  int first = top_level(mc) + 1;
+  while (first > 0) {
+    int l = first - 1;
+    bool ok = true;
+    for (size_t k = 0; k < members.size() && ok; ++k)
+      ok = !check_work_file(values_path(dir, members[k], l), census[k][l] * sizeof(double));
+    if (!ok) break;
+    first = l;
+  }
+  return first;
+}
+
+}  // namespace
+
+uint64_t part_bytes(MaterialClass mc, int lo, int hi) {
+  uint64_t bytes = kLevelChunk;  // the levels file's chunk while bitmaps are built
+  int top = std::min(hi + 2, top_level(mc));
+  for (MaterialClass m : members_of(mc)) {
+    std::vector<uint64_t> census = level_census(m);
+    uint64_t bitmap = LevelBitmap::bytes_for(PositionIndex(m).size());
+    for (int l = lo; l <= top; ++l) bytes += bitmap + census[l] * sizeof(double);
+  }
+  return bytes;
+}
+
+uint64_t min_part_bytes(MaterialClass mc) {
+  uint64_t most = 0;
+  for (int l = 0; l <= top_level(mc); ++l) most = std::max(most, part_bytes(mc, l, l));
+  return most;
+}
+
+std::vector<std::pair<int, int>> plan_parts(MaterialClass mc, uint64_t budget, int first) {
+  std::vector<std::pair<int, int>> parts;
+  for (int hi = first - 1; hi >= 0;) {
+    if (part_bytes(mc, hi, hi) > budget) return {};
+    int lo = hi;
+    while (lo > 0 && part_bytes(mc, lo - 1, hi) <= budget) --lo;
+    parts.push_back({lo, hi});
+    hi = lo - 1;
+  }
+  return parts;
+}
+
+PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
+                                 const fs::path& work_dir, uint64_t budget,
+                                 const LevelCallback& on_level) {
+  std::error_code ec;
+  fs::create_directories(work_dir, ec);
+  if (ec) throw std::runtime_error(work_dir.string() + ": cannot create directory: " + ec.message());
+  const auto members = members_of(mc);
+  const size_t n = members.size();
+  const int top = top_level(mc);
+  auto twin_of = [&](size_t k) { return n == 1 ? 0 : 1 - k; };
+  std::vector<std::vector<uint64_t>> census;
+  for (MaterialClass m : members) census.push_back(level_census(m));
+
+  PartedSolve result;
+  bool levels_intact = true;
+  for (MaterialClass m : members)
+    if (check_work_file(levels_path(work_dir, m), PositionIndex(m).size())) levels_intact = false;
+  int first = top + 1;
+  if (levels_intact) {
+    first = first_solved_level(mc, work_dir, census);
+    if (first <= top) result.resumed_level = first;
+  } else {
+    for (MaterialClass m : members) write_levels_file(m, work_dir);
+  }
+
+  std::vector<ClassContext> ctx;
+  for (MaterialClass m : members) ctx.emplace_back(m, children, nullptr);
+  std::vector<ClassLevels> held(n);
+  for (auto& cl : held) {
+    cl.bitmap.resize(top + 1);
+    cl.values.resize(top + 1);
+  }
+  uint64_t done = 0;
+  for (size_t k = 0; k < n; ++k)
+    for (int l = first; l <= top; ++l) done += census[k][l];
+  if (on_level && done) on_level(done);
+
+  auto parts = plan_parts(mc, budget, first);
+  if (parts.empty() && first > 0)
+    throw std::runtime_error("group " + mc.name() + ": no level fits in the memory budget");
+  for (auto [lo, hi] : parts) {
+    int window_top = std::min(hi + 2, top);
+    for (size_t k = 0; k < n; ++k) {
+      for (int l = 0; l <= top; ++l) {  // drop what the previous part held
+        held[k].bitmap[l] = LevelBitmap();
+        std::vector<double>().swap(held[k].values[l]);
+      }
+      build_bitmaps(members[k], work_dir, lo, window_top, held[k]);
+      for (int l = hi + 1; l <= window_top; ++l)
+        read_level(members[k], work_dir, l, census[k][l], held[k].values[l]);
+    }
+    for (int l = hi; l >= lo; --l) {
+      for (size_t k = 0; k < n; ++k) {
+        const ClassContext& c = ctx[k];
+        const ClassLevels& twin = held[twin_of(k)];
+        const PositionIndex& twin_index = ctx[twin_of(k)].index;
+        const LevelBitmap& visit = twin.bitmap[l];  // our level-l positions, in the twin's order
+        const LevelBitmap& own = held[k].bitmap[l];
+        std::vector<double>& values = held[k].values[l];
+        values.assign(census[k][l], std::numeric_limits<double>::quiet_NaN());
+        if (visit.count() != census[k][l] || own.count() != census[k][l])
+          throw std::logic_error("solve_group_in_parts: level census disagrees with the index");
+        auto quiet = [&twin, l](uint64_t index, int rise) {
+          const LevelBitmap& b = twin.bitmap[l + rise];
+          return twin.values[l + rise][b.rank(index)];
+        };
+        const std::vector<uint64_t>& words = visit.words();
+        int64_t word_count = int64_t(words.size());
+#pragma omp parallel for schedule(dynamic, 16) if (census[k][l] > uint64_t(kParallelMin))
+        for (int64_t w = 0; w < word_count; ++w) {
+          for (uint64_t bits = words[w]; bits; bits &= bits - 1) {
+            uint64_t j = uint64_t(w) * 64 + uint64_t(std::countr_zero(bits));
+            SquareList sq;
+            squares_from_twin(c, twin_index, j, sq);
+            values[own.rank(c.index.rank(sq))] = solve_position(c, sq, quiet);
+          }
+        }
+        write_level(members[k], work_dir, l, values);
+        done += census[k][l];
+      }
+      // Level l + 2 is no longer needed by the levels below.
+      if (l + 2 <= window_top)
+        for (size_t k = 0; k < n; ++k) {
+          held[k].bitmap[l + 2] = LevelBitmap();
+          std::vector<double>().swap(held[k].values[l + 2]);
+        }
+      if (on_level) on_level(done);
+    }
+    ++result.parts;
+  }
+  return result;
+}
+
+uint64_t read_solved_class_bytes(MaterialClass mc) {
+  return uint64_t(top_level(mc) + 2) * kStreamBuffer + (size_t(1) << 16) * 9;
+}
+
+void read_solved_class(MaterialClass mc, const fs::path& work_dir,
+                       const std::function<void(std::span<const double>)>& sink, size_t chunk) {
+  const uint64_t size = PositionIndex(mc).size();
+  const int top = top_level(mc);
+  std::vector<uint64_t> census = level_census(mc);
+  WorkFileReader levels(levels_path(work_dir, mc), kStreamBuffer);
+  if (levels.payload_bytes() != size)
+    throw std::runtime_error(levels_path(work_dir, mc).string() + ": wrong size (damaged work file)");
+  std::vector<std::unique_ptr<WorkFileReader>> readers(top + 1);
+  for (int l = 0; l <= top; ++l) {
+    readers[l] = std::make_unique<WorkFileReader>(values_path(work_dir, mc, l), kStreamBuffer);
+    if (readers[l]->payload_bytes() != census[l] * sizeof(double))
+      throw std::runtime_error(values_path(work_dir, mc, l).string() +
+                               ": wrong size (damaged work file)");
+  }
+  std::vector<uint8_t> level(chunk);
+  std::vector<double> out(chunk);
+  for (uint64_t begin = 0; begin < size; begin += chunk) {
+    size_t count = size_t(std::min<uint64_t>(chunk, size - begin));
+    levels.read(level.data(), count);
+    for (size_t i = 0; i < count; ++i) {
+      if (level[i] == kWaste)
+        out[i] = std::numeric_limits<double>::quiet_NaN();
+      else if (level[i] > top)
+        throw std::runtime_error(levels_path(work_dir, mc).string() + ": damaged work file");
+      else
+        readers[level[i]]->read(&out[i], sizeof(double));
+    }
+    sink(std::span<const double>(out.data(), count));
+  }
+  levels.finish();
+  for (auto& r : readers) r->finish();
+}
+
+}  // namespace ewn

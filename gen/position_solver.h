@@ -1,0 +1,139 @@
+// The value of one position from its children's values: the rule of SPEC section 4, shared by
+// the two ways a group is solved (solve_class.h: whole in memory; part_solver.h: a few levels
+// at a time). Both call solve_position() on the same positions with the same children's
+// values, so their results are bit-identical.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <map>
+
+#include "index.h"
+#include "material.h"
+#include "movegen.h"
+
+namespace ewn {
+
+// Exact values of already-solved classes, by class (entries in PositionIndex order).
+using SolvedValues = std::map<MaterialClass, const double*>;
+
+// Where a move's child is looked up, for one kind of move of one class: a non-capture, a
+// capture of opponent piece j, or of own piece k. The child's mover is our opponent.
+struct ChildTable {
+  PositionIndex index{MaterialClass{1, 1}};
+  const double* values = nullptr;  // capture children (and quiet ones when solved whole)
+  bool reverse_mover = false;      // child's mover side was renumbered: reverse its order
+  bool reverse_opponent = false;   // child's opponent side was renumbered
+};
+
+// One class being solved, with everything its positions' moves need.
+struct ClassContext {
+  MaterialClass material;
+  PositionIndex index;
+  int a = 0, b = 0;  // mover's and opponent's piece counts
+  std::array<uint8_t, 6> mover_numbers{};
+  ChildTable quiet;                         // non-capture: the twin class
+  std::array<ChildTable, 6> take_opponent;  // capture of opponent piece j
+  std::array<ChildTable, 6> take_own;       // capture of own piece k
+  // Die groups: dice with the same movable pieces, searched once and weighted by their count.
+  int groups = 0;
+  std::array<uint8_t, 6> group_weight{};
+  std::array<std::array<int8_t, 2>, 6> group_slots{};  // mover slots (class order), -1 unused
+
+  // `children` holds every class one capture reaches; `twin_values` the twin's values when the
+  // group is solved whole (nullptr when quiet children are looked up level by level).
+  ClassContext(MaterialClass mc, const SolvedValues& children, const double* twin_values);
+};
+
+// The mask with the `slot`-th set bit (counting from the lowest number) cleared.
+unsigned without_piece(unsigned mask, int slot);
+
+// The classes a capture from a position of `mc` can lead to (the mover's and the opponent's
+// losses, seen from the new side to move). Excludes the end of the game (no opponent pieces).
+std::vector<MaterialClass> capture_children(MaterialClass mc);
+
+// Renumbering a side x -> 7-x reverses its pieces' class order.
+inline void reverse_range(SquareList& sq, int first, int end) {
+  for (int i = first, j = end - 1; i < j; ++i, --j) std::swap(sq[i], sq[j]);
+}
+
+// 1 - V(child) after the mover's piece in `slot` moved to `to`, given the parent's squares in
+// class order. `quiet(index, rise)` is V of the twin's entry `index`, a non-capture child whose
+// total progress is `rise` (1 or 2) above the parent's.
+template <class QuietValue>
+inline double after_move(const ClassContext& c, const SquareList& sq, int slot, Square to,
+                         const QuietValue& quiet) {
+  const int a = c.a, b = c.b;
+  int victim = -1;
+  for (int x = 0; x < a + b; ++x)
+    if (sq[x] == to) victim = x;
+  const ChildTable* t = &c.quiet;
+  if (victim >= a) {
+    if (b == 1) return 1.0;  // took the last enemy piece
+    t = &c.take_opponent[victim - a];
+  } else if (victim >= 0) {
+    t = &c.take_own[victim];
+  }
+  // Child in class order: our opponent's pieces (now to move), then ours; squares flipped.
+  SquareList child{};
+  int n = 0;
+  int first = n;
+  for (int x = a; x < a + b; ++x)
+    if (x != victim) child[n++] = flip_square(sq[x]);
+  if (t->reverse_mover) reverse_range(child, first, n);
+  first = n;
+  for (int x = 0; x < a; ++x)
+    if (x != victim) child[n++] = flip_square(x == slot ? to : sq[x]);
+  if (t->reverse_opponent) reverse_range(child, first, n);
+  uint64_t index = t->index.rank(child);
+  if (victim < 0) return 1.0 - quiet(index, progress(Red, to) - progress(Red, sq[slot]));
+  return 1.0 - t->values[index];
+}
+
+template <class QuietValue>
+inline double solve_position(const ClassContext& c, const SquareList& sq, const QuietValue& quiet) {
+  std::array<double, 6> best_of_slot;
+  for (int s = 0; s < c.a; ++s) {
+    const auto& targets = piece_targets(Red, sq[s]);
+    double best = 0.0;
+    for (int k = 0; k < targets.count; ++k) {
+      Square to = targets.to[k];
+      double w = to == kRedGoal ? 1.0 : after_move(c, sq, s, to, quiet);
+      best = std::max(best, w);
+    }
+    best_of_slot[s] = best;
+  }
+  if (c.groups == 1) return best_of_slot[c.group_slots[0][0]];
+  // Sum the weighted terms in sorted order: twins under renumbering then get bit-identical
+  // values, since their terms are the same multiset.
+  std::array<double, 6> terms;
+  for (int g = 0; g < c.groups; ++g) {
+    auto slots = c.group_slots[g];
+    double best = best_of_slot[slots[0]];
+    if (slots[1] >= 0) best = std::max(best, best_of_slot[slots[1]]);
+    terms[g] = best * c.group_weight[g];
+  }
+  for (int g = 1; g < c.groups; ++g)  // insertion sort: at most six terms
+    for (int x = g; x > 0 && terms[x] < terms[x - 1]; --x) std::swap(terms[x], terms[x - 1]);
+  double sum = 0.0;
+  for (int g = 0; g < c.groups; ++g) sum += terms[g];
+  return sum / 6.0;
+}
+
+// The squares, in our class order, of the position that entry `twin_index` of the twin class
+// shows after the colour flip; false for waste. Positions are visited this way so that
+// consecutive ones share the opponent's pieces, which lead their quiet children's index in the
+// twin: the children's values are then read from a small stretch of memory.
+inline bool squares_from_twin(const ClassContext& c, const PositionIndex& twin, uint64_t twin_index,
+                              SquareList& sq) {
+  SquareList twin_sq;
+  if (!twin.unrank(twin_index, twin_sq)) return false;
+  // The twin lists the opponent's pieces (c.b of them) first.
+  for (int x = 0; x < c.a; ++x) sq[x] = flip_square(twin_sq[c.b + x]);
+  for (int x = 0; x < c.b; ++x) sq[c.a + x] = flip_square(twin_sq[x]);
+  return true;
+}
+
+}  // namespace ewn
