@@ -42,7 +42,7 @@ std::string format_memory_size(uint64_t bytes) {
   if (bytes >= (uint64_t(1) << 30))
     std::snprintf(buf, sizeof buf, "%.1f GiB", b / double(1 << 30));
   else if (bytes >= (uint64_t(1) << 20))
-    std::snprintf(buf, sizeof buf, "%.0f MiB", b / double(1 << 20));
+    std::snprintf(buf, sizeof buf, "%.1f MiB", b / double(1 << 20));
   else
     std::snprintf(buf, sizeof buf, "%.0f KiB", b / 1024.0);
   return buf;

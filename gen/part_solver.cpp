@@ -127,14 +127,16 @@ int first_solved_level(MaterialClass mc, const fs::path& dir,
 }  // namespace
 
 uint64_t part_bytes(MaterialClass mc, int lo, int hi) {
-  uint64_t bytes = kLevelChunk;  // the levels file's chunk while bitmaps are built
+  uint64_t bytes = 0, chunk = 0;
   int top = std::min(hi + 2, top_level(mc));
   for (MaterialClass m : members_of(mc)) {
     std::vector<uint64_t> census = level_census(m);
-    uint64_t bitmap = LevelBitmap::bytes_for(PositionIndex(m).size());
+    uint64_t size = PositionIndex(m).size();
+    chunk = std::max(chunk, std::min(kLevelChunk, size));  // the levels file's, for bitmaps
+    uint64_t bitmap = LevelBitmap::bytes_for(size);
     for (int l = lo; l <= top; ++l) bytes += bitmap + census[l] * sizeof(double);
   }
-  return bytes;
+  return bytes + chunk;
 }
 
 uint64_t min_part_bytes(MaterialClass mc) {

@@ -186,7 +186,7 @@ TEST_CASE("generator output is byte-identical with 1 and 2 threads, reruns and r
   generate_into(one.path(), 4, 1);
   generate_into(two.path(), 4, 2);
   auto a = read_all(one.path()), b = read_all(two.path());
-  REQUIRE(a.size() == 120 + 19);  // tables up to 4 pieces, exact values up to 3
+  REQUIRE(a.size() == 120);  // tables up to 4 pieces, and nothing else
   REQUIRE(a == b);
 
   // A rerun skips every complete table.
@@ -195,27 +195,94 @@ TEST_CASE("generator output is byte-identical with 1 and 2 threads, reruns and r
   CHECK(s.tables_skipped == 120);
   CHECK(read_all(one.path()) == a);
 
-  // A missing table, a damaged exact file and a killed run's leftovers: made again, identical.
+  // A missing table, a damaged one and a killed run's leftovers: made again, identical. The
+  // exact values of the classes they capture into were not kept, so those are derived again.
   fs::remove(one.path() / "12v13.ewt");
   {
-    std::fstream f(one.path() / "1v12.ewx", std::ios::in | std::ios::out | std::ios::binary);
+    std::fstream f(one.path() / "1v12.ewt", std::ios::in | std::ios::out | std::ios::binary);
     f.seekp(200);
     f.put('\x7f');
   }
   std::ofstream(one.path() / ".13v1.ewt.tmp.99999") << "left by a killed run";
   s = generate_into(one.path(), 4, 2);
   CHECK(s.tables_generated == 4);  // the groups of 12v13 and 1v12, each with its twin
+  CHECK(s.groups_rederived > 0);
   CHECK(read_all(one.path()) == a);
 }
 
-TEST_CASE("generator reports a missing prerequisite of --class clearly") {
-  test::TempDir dir("only");
+TEST_CASE("generator output is byte-identical when a small budget splits groups into parts") {
+  test::TempDir whole("budget-whole"), one("budget-parts1"), two("budget-parts2");
+  generate_into(whole.path(), 4, 2);
+  auto expected = read_all(whole.path());
+  // The smallest budget that works, as the generator names it, splits the largest group most.
+  uint64_t smallest = 0;
+  {
+    GenOptions opt;
+    opt.pieces = 4;
+    opt.out = one.path();
+    opt.working_memory = 1;
+    try {
+      generate(opt);
+    } catch (const MemoryBudgetError& e) {
+      smallest = e.needed();
+    }
+  }
+  REQUIRE(smallest > 0);
+  for (auto [dir, threads] : {std::pair{&one, 1}, std::pair{&two, 2}}) {
+    GenOptions opt;
+    opt.pieces = 4;
+    opt.out = dir->path();
+    opt.threads = threads;
+    opt.progress = false;
+    opt.working_memory = smallest;
+    GenSummary s = generate(opt);
+    INFO(threads << " thread(s)");
+    CHECK(s.most_parts >= 4);  // the largest group, 1v123 with 123v1, in four parts or more
+    CHECK(s.groups_in_parts > 10);
+    CHECK(read_all(dir->path()) == expected);
+  }
+}
+
+TEST_CASE("generator refuses a budget too small to make progress, naming the smallest that works") {
+  test::TempDir dir("budget-small");
+  GenOptions opt;
+  opt.pieces = 4;
+  opt.out = dir.path();
+  opt.progress = false;
+  opt.working_memory = 64 << 10;
+  uint64_t needed = 0;
+  try {
+    generate(opt);
+  } catch (const MemoryBudgetError& e) {
+    needed = e.needed();
+    CHECK_THAT(e.what(), Catch::Contains("too small") && Catch::Contains("--max-memory"));
+  }
+  REQUIRE(needed > opt.working_memory);
+  CHECK(fs::is_empty(dir.path()));  // stopped at once, before any table
+  opt.working_memory = needed;
+  GenSummary s = generate(opt);
+  CHECK(s.tables_generated == 120);
+}
+
+TEST_CASE("generator: --class alone derives what it captures into, with the same bytes") {
+  test::TempDir full("only-full"), dir("only");
+  generate_into(full.path(), 4, 2);
+  auto expected = read_all(full.path());
   GenOptions opt;
   opt.pieces = 4;
   opt.out = dir.path();
   opt.progress = false;
   opt.only_class = "12v13";
-  REQUIRE_THROWS_WITH(generate(opt), Catch::Contains("missing") && Catch::Contains("--pieces 3"));
+  GenSummary s = generate(opt);
+  auto got = read_all(dir.path());
+  // 12v13 with its twin 13v12, and the smaller classes it reaches, whose tables were missing.
+  CHECK(got.count("12v13.ewt"));
+  CHECK(got.count("13v12.ewt"));
+  CHECK(s.tables_generated == int(got.size()));
+  for (const auto& [name, bytes] : got) {
+    INFO(name);
+    CHECK(bytes == expected.at(name));
+  }
   opt.only_class = "12v36";
   REQUIRE_THROWS_WITH(generate(opt), Catch::Contains("not a material class"));
 }

@@ -1,0 +1,151 @@
+// Solving a group in parts (gen/part_solver.h) against solving it whole: the level census, the
+// level bitmaps, bit-identical values for any budget, resuming from work files, and damaged work
+// files detected.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "exact_file.h"
+#include "generated_set.h"
+#include "index.h"
+#include "level_bitmap.h"
+#include "level_census.h"
+#include "memory_budget.h"
+#include "part_solver.h"
+#include "solve_class.h"
+#include "temp_dir.h"
+
+using namespace ewn;
+namespace fs = std::filesystem;
+
+TEST_CASE("level census equals the levels of the valid entries") {
+  for (int n = 2; n <= 4; ++n)
+    for (MaterialClass mc : material_classes(n)) {
+      PositionIndex index(mc);
+      std::vector<uint64_t> counted(8 * n + 1, 0);
+      SquareList sq{};
+      for (uint64_t i = 0; i < index.size(); ++i)
+        if (index.unrank(i, sq)) ++counted[index.total_progress(sq)];
+      INFO(mc.name());
+      CHECK(level_census(mc) == counted);
+    }
+  for (int n = 5; n <= 7; ++n)
+    for (MaterialClass mc : material_classes(n)) {
+      uint64_t sum = 0;
+      for (uint64_t c : level_census(mc)) sum += c;
+      INFO(mc.name());
+      CHECK(sum == PositionIndex(mc).canonical_count());
+    }
+}
+
+TEST_CASE("level bitmap ranks every set bit") {
+  for (uint64_t size : {1ull, 63ull, 64ull, 65ull, 511ull, 512ull, 513ull, 5000ull}) {
+    LevelBitmap b(size);
+    std::vector<uint64_t> set;
+    for (uint64_t i = 0; i < size; ++i)
+      if ((i * 7919) % 5 < 2) {
+        b.words()[i >> 6] |= uint64_t(1) << (i & 63);
+        set.push_back(i);
+      }
+    b.finish();
+    REQUIRE(b.count() == set.size());
+    for (size_t r = 0; r < set.size(); ++r) {
+      REQUIRE(b.test(set[r]));
+      REQUIRE(b.rank(set[r]) == r);
+    }
+    CHECK(b.rank(size) == set.size());
+  }
+}
+
+TEST_CASE("memory sizes parse as --max-memory takes them") {
+  CHECK(parse_memory_size("96M") == uint64_t(96) << 20);
+  CHECK(parse_memory_size("16G") == uint64_t(16) << 30);
+  CHECK(parse_memory_size("16GiB") == uint64_t(16) << 30);
+  CHECK(parse_memory_size("512k") == uint64_t(512) << 10);
+  CHECK(parse_memory_size("1000") == 1000u);
+  for (const char* bad : {"", "M", "12X", "1.5G", "-3M", "3M4", "99999999999999999999T"})
+    CHECK_FALSE(parse_memory_size(bad));
+  CHECK(memory_size_argument((uint64_t(96) << 20) + 1) == "97M");
+}
+
+namespace {
+
+struct Children {
+  std::map<MaterialClass, ExactFile> files;
+  SolvedValues values;
+};
+
+Children open_children(MaterialClass mc, const fs::path& dir) {
+  Children c;
+  for (MaterialClass m : {mc, mc.flipped()})
+    for (MaterialClass child : capture_children(m))
+      if (!c.files.count(child)) {
+        c.files[child] = ExactFile(dir / exact_file_name(child), child, true);
+        c.values[child] = c.files[child].values();
+      }
+  return c;
+}
+
+std::vector<double> streamed(MaterialClass mc, const fs::path& work) {
+  std::vector<double> out;
+  read_solved_class(
+      mc, work, [&](std::span<const double> v) { out.insert(out.end(), v.begin(), v.end()); },
+      1000);
+  return out;
+}
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("a group solved in parts has the whole solve's values, bit for bit") {
+  const fs::path& set3 = test::generated_set(3);
+  MaterialClass mc = *parse_material_class("1v123");
+  Children children = open_children(mc, set3);
+  auto whole = solve_group(mc, children.values);
+  uint64_t smallest = min_part_bytes(mc);
+  for (uint64_t budget : {smallest, 2 * smallest, 100 * smallest}) {
+    test::TempDir work("parts");
+    auto parts = plan_parts(mc, budget, 8 * mc.piece_count() + 1);
+    PartedSolve r = solve_group_in_parts(mc, children.values, work.path(), budget);
+    INFO("budget " << budget);
+    CHECK(r.parts == int(parts.size()));
+    CHECK(r.resumed_level == -1);
+    for (const SolvedClass& sc : whole) CHECK(same_bits(streamed(sc.material, work.path()), sc.values));
+  }
+  CHECK(plan_parts(mc, smallest - 1, 8 * mc.piece_count() + 1).empty());
+}
+
+TEST_CASE("a group solved in parts resumes from its work files and rejects damaged ones") {
+  const fs::path& set3 = test::generated_set(3);
+  MaterialClass mc = *parse_material_class("12v12");  // its own twin
+  Children children = open_children(mc, set3);
+  auto whole = solve_group(mc, children.values);
+  test::TempDir work("parts-resume");
+  uint64_t budget = min_part_bytes(mc);
+  solve_group_in_parts(mc, children.values, work.path(), budget);
+  // As if killed after level 20 was solved: the levels below it are gone.
+  for (int l = 0; l < 20; ++l) fs::remove(work.path() / ("12v12.L" + std::to_string(l) + ".values"));
+  PartedSolve r = solve_group_in_parts(mc, children.values, work.path(), budget);
+  CHECK(r.resumed_level == 20);
+  CHECK(same_bits(streamed(mc, work.path()), whole[0].values));
+
+  // A damaged level is found when it is read.
+  fs::path level = work.path() / "12v12.L10.values";
+  {
+    std::fstream f(level, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(3);
+    f.put('\x55');
+  }
+  REQUIRE_THROWS_WITH(streamed(mc, work.path()), Catch::Contains("12v12.L10.values") &&
+                                                     Catch::Contains("damaged"));
+  // A resumed solve checks its work files and solves the damaged level again.
+  r = solve_group_in_parts(mc, children.values, work.path(), budget);
+  CHECK(r.resumed_level == 11);
+  CHECK(same_bits(streamed(mc, work.path()), whole[0].values));
+}
