@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "progress_line.h"
 #include "tables_dir.h"
+#include "material.h"
 #include "verify.h"
 
 namespace ewn::cli {
@@ -20,6 +21,7 @@ namespace {
 struct VerifyCommandOptions {
   std::string dir;
   int pieces = 0;
+  std::string only_class;
   int threads = 0;
   int list = 10;
   bool json = false;
@@ -139,6 +141,15 @@ int run_verify(const VerifyCommandOptions& opt) {
   v.max_pieces = opt.pieces;
   v.threads = opt.threads;
   v.list_limit = opt.list;
+  if (!opt.only_class.empty()) {
+    v.only_class = parse_material_class(opt.only_class);
+    if (!v.only_class) {
+      std::cerr << "ewn verify: --class " << opt.only_class
+                << ": not a material class (e.g. 123v1: the mover's piece numbers, 'v', the "
+                   "opponent's, each side in its canonical numbering)\n";
+      return 2;
+    }
+  }
   if (!opt.quiet)
     v.on_progress = [&](const VerifyProgress& p) {
       progress.show(progress_text(p, progress.elapsed_seconds()));
@@ -178,12 +189,16 @@ void register_verify(CLI::App& app) {
   cmd->footer(
       "Examples:\n"
       "  ewn verify data              every table in data/\n"
-      "  ewn verify data --pieces 4   only the tables with up to 4 pieces");
+      "  ewn verify data --pieces 4   only the tables with up to 4 pieces\n"
+      "  ewn verify data --class 12v1 only 12v1 and its twin 1v12 (e.g. one group made by\n"
+      "                               ewn gen --class), against the tables its captures reach");
   cmd->add_option("dir", opt->dir, "Directory of table files ($EWN_TABLES or data)")
       ->default_val(default_tables_dir());
   cmd->add_option("--pieces,-n", opt->pieces,
                   "Verify the classes with up to N pieces (default: the most found in DIR)")
       ->check(CLI::Range(2, 12));
+  cmd->add_option("--class", opt->only_class,
+                  "Verify only this material class and its colour-flipped twin, e.g. 123456v1");
   cmd->add_option("--threads,-t", opt->threads, "Worker threads (0: one per core)")
       ->check(CLI::NonNegativeNumber)
       ->default_val(0);

@@ -126,31 +126,51 @@ int first_solved_level(MaterialClass mc, const fs::path& dir,
 
 }  // namespace
 
-uint64_t part_bytes(MaterialClass mc, int lo, int hi) {
-  uint64_t bytes = 0, chunk = 0;
-  int top = std::min(hi + 2, top_level(mc));
-  for (MaterialClass m : members_of(mc)) {
-    std::vector<uint64_t> census = level_census(m);
-    uint64_t size = PositionIndex(m).size();
-    chunk = std::max(chunk, std::min(kLevelChunk, size));  // the levels file's, for bitmaps
-    uint64_t bitmap = LevelBitmap::bytes_for(size);
-    for (int l = lo; l <= top; ++l) bytes += bitmap + census[l] * sizeof(double);
+namespace {
+
+// What part_bytes needs of a group, computed once per plan.
+struct GroupShape {
+  std::vector<std::vector<uint64_t>> census;  // per member, positions by level
+  std::vector<uint64_t> bitmap_bytes;         // per member, one level's bitmap
+  uint64_t chunk = 0;                         // the levels file's chunk while bitmaps are built
+
+  explicit GroupShape(MaterialClass mc) {
+    for (MaterialClass m : members_of(mc)) {
+      uint64_t size = PositionIndex(m).size();
+      census.push_back(level_census(m));
+      bitmap_bytes.push_back(LevelBitmap::bytes_for(size));
+      chunk = std::max(chunk, std::min(kLevelChunk, size));
+    }
   }
-  return bytes + chunk;
+  uint64_t part_bytes(int lo, int hi) const {
+    uint64_t bytes = chunk;
+    int top = std::min<int>(hi + 2, int(census[0].size()) - 1);
+    for (size_t k = 0; k < census.size(); ++k)
+      for (int l = lo; l <= top; ++l) bytes += bitmap_bytes[k] + census[k][l] * sizeof(double);
+    return bytes;
+  }
+};
+
+}  // namespace
+
+uint64_t part_bytes(MaterialClass mc, int lo, int hi) {
+  return GroupShape(mc).part_bytes(lo, hi);
 }
 
 uint64_t min_part_bytes(MaterialClass mc) {
+  GroupShape shape(mc);
   uint64_t most = 0;
-  for (int l = 0; l <= top_level(mc); ++l) most = std::max(most, part_bytes(mc, l, l));
+  for (int l = 0; l <= top_level(mc); ++l) most = std::max(most, shape.part_bytes(l, l));
   return most;
 }
 
 std::vector<std::pair<int, int>> plan_parts(MaterialClass mc, uint64_t budget, int first) {
+  GroupShape shape(mc);
   std::vector<std::pair<int, int>> parts;
   for (int hi = first - 1; hi >= 0;) {
-    if (part_bytes(mc, hi, hi) > budget) return {};
+    if (shape.part_bytes(hi, hi) > budget) return {};
     int lo = hi;
-    while (lo > 0 && part_bytes(mc, lo - 1, hi) <= budget) --lo;
+    while (lo > 0 && shape.part_bytes(lo - 1, hi) <= budget) --lo;
     parts.push_back({lo, hi});
     hi = lo - 1;
   }

@@ -244,9 +244,24 @@ VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
     throw std::runtime_error(dir.string() + ": no table files (*" + kTableExtension + ")");
   int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
 
+  // Classes to verify, a class with its twin, smallest first.
+  std::vector<std::vector<MaterialClass>> groups;
+  auto group_of = [](MaterialClass first) {
+    std::vector<MaterialClass> members{first};
+    if (first.flipped() != first) members.push_back(first.flipped());
+    return members;
+  };
+  if (opt.only_class) {
+    groups.push_back(group_of(std::min(*opt.only_class, opt.only_class->flipped())));
+    report.max_pieces = opt.only_class->piece_count();
+  } else {
+    for (int n = 2; n <= report.max_pieces; ++n)
+      for (MaterialClass first : material_classes(n))
+        if (first <= first.flipped()) groups.push_back(group_of(first));
+  }
   uint64_t entries_total = 0;
-  for (int n = 2; n <= report.max_pieces; ++n)
-    for (MaterialClass mc : material_classes(n)) {
+  for (const auto& members : groups)
+    for (MaterialClass mc : members) {
       TableReport t;
       t.material = mc;
       t.file = dir / table_file_name(mc);
@@ -261,39 +276,40 @@ VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
 
   ProgressMeter meter(opt, entries_total, int(report.tables.size()));
   TableStore store(dir, threads);
-  for (int n = 2; n <= report.max_pieces; ++n) {
+  int loaded_pieces = 0;  // piece count of the groups loaded last
+  for (const auto& members : groups) {
     // A class and its twin are each other's non-capture children: load them together. Capture
-    // children have n - 1 pieces and are still loaded from the previous level.
-    for (MaterialClass first : material_classes(n)) {
-      if (first.flipped() < first) continue;
-      std::vector<MaterialClass> members{first};
-      if (first.flipped() != first) members.push_back(first.flipped());
-      for (MaterialClass mc : members) store.load(mc);
-      for (MaterialClass mc : members) {
-        TableReport& t = report_of(mc);
-        meter.begin(mc);
-        if (!store.values(mc)) {
-          t.problem = store.problem(mc);
-        } else {
-          for (MaterialClass child : child_classes(mc)) {
-            if (store.values(child)) continue;
-            t.problem = "not recomputed: it needs " + table_file_name(child) + " (" +
-                        (store.attempted(child) ? store.problem(child) : "not loaded") + ")";
-            break;
-          }
+    // children have one piece fewer; a whole set still has them from the previous piece count.
+    int n = members[0].piece_count();
+    if (n != loaded_pieces && loaded_pieces > 2)
+      for (MaterialClass mc : material_classes(loaded_pieces - 1)) store.release(mc);
+    loaded_pieces = n;
+    for (MaterialClass mc : members) store.load(mc);
+    if (opt.only_class)
+      for (MaterialClass mc : members)
+        for (MaterialClass child : child_classes(mc)) store.load(child);
+    for (MaterialClass mc : members) {
+      TableReport& t = report_of(mc);
+      meter.begin(mc);
+      if (!store.values(mc)) {
+        t.problem = store.problem(mc);
+      } else {
+        for (MaterialClass child : child_classes(mc)) {
+          if (store.values(child)) continue;
+          t.problem = "not recomputed: it needs " + table_file_name(child) + " (" +
+                      (store.attempted(child) ? store.problem(child) : "not loaded") + ")";
+          break;
         }
-        if (t.problem.empty())
-          recompute_class(mc, store, opt, threads, meter, t);
-        else
-          meter.add(PositionIndex(mc).size());
-        meter.table_done();
-        meter.report();
       }
-      if (n == report.max_pieces)
-        for (MaterialClass mc : members) store.release(mc);
+      if (t.problem.empty())
+        recompute_class(mc, store, opt, threads, meter, t);
+      else
+        meter.add(PositionIndex(mc).size());
+      meter.table_done();
+      meter.report();
     }
-    if (n > 2)
-      for (MaterialClass mc : material_classes(n - 1)) store.release(mc);
+    if (n == report.max_pieces)
+      for (MaterialClass mc : members) store.release(mc);
   }
 
   for (const TableReport& t : report.tables) {

@@ -37,6 +37,9 @@ struct VerifyProgress {
 
 struct VerifyOptions {
   int max_pieces = 0;  // verify classes with up to this many pieces; 0: the most found in the dir
+  // Verify only this class and its colour-flipped twin (against the classes its captures reach),
+  // e.g. one group made by `ewn gen --class`; max_pieces is then ignored.
+  std::optional<MaterialClass> only_class;
   int threads = 0;     // 0: OpenMP's default
   double tolerance = kVerifyTolerance;
   int list_limit = 10;  // differing entries listed per table (all are counted)
@@ -70,7 +73,8 @@ struct VerifyReport {
   std::filesystem::path dir;
   int max_pieces = 0;
   double tolerance = kVerifyTolerance;
-  std::vector<TableReport> tables;          // every class with 2..max_pieces pieces, smallest first
+  std::vector<TableReport> tables;  // every class with 2..max_pieces pieces, smallest first
+                                    // (only_class: the class and its twin)
   std::vector<std::string> other_problems;  // e.g. a .ewt file whose name is no class
   uint64_t positions = 0;
   uint64_t mismatches = 0;
