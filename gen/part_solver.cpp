@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -241,18 +242,29 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
           throw std::logic_error("solve_group_in_parts: level census disagrees with the index");
         auto quiet = [&twin, l](uint64_t index, int rise) {
           const LevelBitmap& b = twin.bitmap[l + rise];
-          return twin.values[l + rise][b.rank(index)];
+          return twin.values[l + rise].data() + b.rank(index);
         };
         const std::vector<uint64_t>& words = visit.words();
         int64_t word_count = int64_t(words.size());
 #pragma omp parallel for schedule(dynamic, 16) if (census[k][l] > uint64_t(kParallelMin))
         for (int64_t w = 0; w < word_count; ++w) {
+          // The positions of one word of the bitmap, in batches (PositionMoves).
+          std::array<PositionMoves, kSolveBatch> moves;
+          std::array<uint64_t, kSolveBatch> at;
+          int n = 0;
+          auto flush = [&] {
+            for (int j = 0; j < n; ++j) values[at[j]] = position_value(c, moves[j]);
+            n = 0;
+          };
           for (uint64_t bits = words[w]; bits; bits &= bits - 1) {
             uint64_t j = uint64_t(w) * 64 + uint64_t(std::countr_zero(bits));
             SquareList sq;
             squares_from_twin(c, twin_index, j, sq);
-            values[own.rank(c.index.rank(sq))] = solve_position(c, sq, quiet);
+            at[n] = own.rank(c.index.rank(sq));
+            collect_moves(c, sq, quiet, moves[n]);
+            if (++n == kSolveBatch) flush();
           }
+          flush();
         }
         write_level(members[k], work_dir, l, values);
         done += census[k][l];

@@ -59,19 +59,20 @@ inline void reverse_range(SquareList& sq, int first, int end) {
   for (int i = first, j = end - 1; i < j; ++i, --j) std::swap(sq[i], sq[j]);
 }
 
-// 1 - V(child) after the mover's piece in `slot` moved to `to`, given the parent's squares in
-// class order. `quiet(index, rise)` is V of the twin's entry `index`, a non-capture child whose
-// total progress is `rise` (1 or 2) above the parent's.
-template <class QuietValue>
-inline double after_move(const ClassContext& c, const SquareList& sq, int slot, Square to,
-                         const QuietValue& quiet) {
+// Where V(child) is read after the mover's piece in `slot` moved to `to`, given the parent's
+// squares in class order; nullptr when the move wins (it took the last enemy piece).
+// `quiet(index, rise)` is where V of the twin's entry `index` is, a non-capture child whose total
+// progress is `rise` (1 or 2) above the parent's.
+template <class QuietPlace>
+inline const double* child_place(const ClassContext& c, const SquareList& sq, int slot, Square to,
+                                 const QuietPlace& quiet) {
   const int a = c.a, b = c.b;
   int victim = -1;
   for (int x = 0; x < a + b; ++x)
     if (sq[x] == to) victim = x;
   const ChildTable* t = &c.quiet;
   if (victim >= a) {
-    if (b == 1) return 1.0;  // took the last enemy piece
+    if (b == 1) return nullptr;  // took the last enemy piece
     t = &c.take_opponent[victim - a];
   } else if (victim >= 0) {
     t = &c.take_own[victim];
@@ -88,19 +89,43 @@ inline double after_move(const ClassContext& c, const SquareList& sq, int slot, 
     if (x != victim) child[n++] = flip_square(x == slot ? to : sq[x]);
   if (t->reverse_opponent) reverse_range(child, first, n);
   uint64_t index = t->index.rank(child);
-  if (victim < 0) return 1.0 - quiet(index, progress(Red, to) - progress(Red, sq[slot]));
-  return 1.0 - t->values[index];
+  if (victim < 0) return quiet(index, progress(Red, to) - progress(Red, sq[slot]));
+  return t->values + index;
 }
 
-template <class QuietValue>
-inline double solve_position(const ClassContext& c, const SquareList& sq, const QuietValue& quiet) {
-  std::array<double, 6> best_of_slot;
+// The moves of one position, each with where its child's value is. They are collected (and
+// the values' cache lines requested) before any value is read, so that a loop collecting a
+// batch of positions first has the reads of many of them in flight at once: the children's
+// values are mostly out of cache, and waiting for them one by one is most of the solve's time.
+struct PositionMoves {
+  std::array<uint8_t, kPiecesPerSide> moves_of_slot{};
+  std::array<const double*, 3 * kPiecesPerSide> child{};  // in slot order; nullptr: a win
+};
+
+template <class QuietPlace>
+inline void collect_moves(const ClassContext& c, const SquareList& sq, const QuietPlace& quiet,
+                          PositionMoves& m) {
+  int n = 0;
   for (int s = 0; s < c.a; ++s) {
     const auto& targets = piece_targets(Red, sq[s]);
-    double best = 0.0;
+    m.moves_of_slot[s] = uint8_t(targets.count);
     for (int k = 0; k < targets.count; ++k) {
       Square to = targets.to[k];
-      double w = to == kRedGoal ? 1.0 : after_move(c, sq, s, to, quiet);
+      const double* place = to == kRedGoal ? nullptr : child_place(c, sq, s, to, quiet);
+      if (place) __builtin_prefetch(place);
+      m.child[n++] = place;
+    }
+  }
+}
+
+// V of the position whose moves are `m` (SPEC section 4).
+inline double position_value(const ClassContext& c, const PositionMoves& m) {
+  std::array<double, 6> best_of_slot;
+  int n = 0;
+  for (int s = 0; s < c.a; ++s) {
+    double best = 0.0;
+    for (int k = 0; k < m.moves_of_slot[s]; ++k, ++n) {
+      double w = m.child[n] ? 1.0 - *m.child[n] : 1.0;
       best = std::max(best, w);
     }
     best_of_slot[s] = best;
@@ -121,6 +146,9 @@ inline double solve_position(const ClassContext& c, const SquareList& sq, const 
   for (int g = 0; g < c.groups; ++g) sum += terms[g];
   return sum / 6.0;
 }
+
+// Positions solved together: their children's reads overlap (PositionMoves).
+inline constexpr int kSolveBatch = 16;
 
 // The squares, in our class order, of the position that entry `twin_index` of the twin class
 // shows after the colour flip; false for waste. Positions are visited this way so that

@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <stdexcept>
 
@@ -93,11 +94,20 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
       int64_t count = int64_t(level_start[k][l + 1] - level_start[k][l]);
       double* values = out[k].values.data();
       const double* twin_values = c.quiet.values;
-      auto quiet = [twin_values](uint64_t index, int) { return twin_values[index]; };
-#pragma omp parallel for schedule(dynamic, 1024) if (count > kParallelMin)
-      for (int64_t i = 0; i < count; ++i) {
-        SquareList sq = unpack(entries[i], c.a + c.b);
-        values[c.index.rank(sq)] = solve_position(c, sq, quiet);
+      auto quiet = [twin_values](uint64_t index, int) { return twin_values + index; };
+      int64_t batches = (count + kSolveBatch - 1) / kSolveBatch;
+#pragma omp parallel for schedule(dynamic, 64) if (count > kParallelMin)
+      for (int64_t batch = 0; batch < batches; ++batch) {
+        std::array<PositionMoves, kSolveBatch> moves;
+        std::array<uint64_t, kSolveBatch> at;
+        int64_t begin = batch * kSolveBatch;
+        int n = int(std::min<int64_t>(kSolveBatch, count - begin));
+        for (int j = 0; j < n; ++j) {
+          SquareList sq = unpack(entries[begin + j], c.a + c.b);
+          at[j] = c.index.rank(sq);
+          collect_moves(c, sq, quiet, moves[j]);
+        }
+        for (int j = 0; j < n; ++j) values[at[j]] = position_value(c, moves[j]);
       }
       done += uint64_t(count);
     }
