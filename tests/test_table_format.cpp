@@ -319,3 +319,24 @@ TEST_CASE("entry orders: a table in any order reads back and probes the same") {
   CHECK_THROWS_WITH(write_table(dir.path() / "x.ewt", mc, values, wrong),
                     Catch::Contains("not a permutation"));
 }
+
+TEST_CASE("read flags: an entry is read exactly when it is its position's canonical key") {
+  for (int n = 2; n <= 4; ++n)
+    for (MaterialClass mc : material_classes(n)) {
+      if (!has_renumber_twins(mc)) continue;
+      PositionIndex index(mc);
+      std::vector<uint8_t> read = read_entry_flags(index);
+      uint64_t read_count = 0;
+      for (uint8_t r : read) read_count += r;
+      CHECK(read_count < index.canonical_count());  // the larger twins are not read
+      SquareList sq{};
+      for (uint64_t i = 0; i < index.size(); ++i) {
+        bool expected = index.unrank(i, sq) &&
+                        canonical_key(position_from_squares(mc, sq)).index == i;
+        if (bool(read[i]) != expected) {
+          INFO(mc.name() << " entry " << i);
+          REQUIRE(bool(read[i]) == expected);
+        }
+      }
+    }
+}
