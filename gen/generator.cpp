@@ -303,9 +303,16 @@ GenSummary generate(const GenOptions& opt) {
       auto& file = (*children)[child] = ExactFile(exact_at.at(child), child, false);
       child_values[child] = file.values();
     }
-    progress.begin_group(g.first.name() + (job.tables ? "" : " (exact)"), g.pieces);
+    // The label says what a long group is doing: its levels file first when in parts, then
+    // solving, then writing its tables.
+    const std::string label = g.first.name() + (job.tables ? "" : " (exact)");
+    progress.begin_group(label + (job.whole ? "" : " levels"), g.pieces);
     uint64_t base = progress.done_work();
-    auto on_level = [&](uint64_t done) { progress.update(base + done); };
+    auto on_level = [&](uint64_t done) {
+      if (done == 0 || !job.whole) progress.begin_group(label, g.pieces);
+      progress.update(base + done);
+    };
+    auto writing = [&] { progress.begin_group(label + " writing", g.pieces); };
     fs::create_directories(work_root, ec);
 
     auto write_exact = [&](MaterialClass mc, const std::function<void(const fs::path&)>& write) {
@@ -328,6 +335,7 @@ GenSummary generate(const GenOptions& opt) {
     if (job.whole) {
       auto solved = solve_group(g.first, child_values, on_level);
       children.reset();  // unmapped before the tables are written
+      writing();
       for (const SolvedClass& sc : solved) {
         if (job.exact_out.count(sc.material))
           write_exact(sc.material, [&](const fs::path& tmp) {
@@ -343,6 +351,7 @@ GenSummary generate(const GenOptions& opt) {
       PartedSolve parted =
           solve_group_in_parts(g.first, child_values, dir, working - job.children_bytes, on_level);
       children.reset();
+      writing();
       summary.groups_in_parts += 1;
       summary.most_parts = std::max(summary.most_parts, parted.parts);
       for (MaterialClass mc : members) {
