@@ -30,24 +30,13 @@ int run_gen(GenCommandOptions opt) {
     return 1;
   }
   if (opt.json) {
-    JsonWriter j;
-    j.begin_object()
-        .key("pieces")
-        .value(opt.gen.pieces)
-        .key("tables")
-        .value(s.tables_total)
-        .key("generated")
-        .value(s.tables_generated)
-        .key("skipped")
-        .value(s.tables_skipped)
-        .key("positions")
-        .value((unsigned long long)s.positions)
-        .key("seconds")
-        .value(s.seconds)
-        .key("bytes")
-        .value((unsigned long long)s.table_bytes)
-        .end_object();
-    std::cout << j.str() << "\n";
+    print_json({{"pieces", opt.gen.pieces},
+                {"tables", s.tables_total},
+                {"generated", s.tables_generated},
+                {"skipped", s.tables_skipped},
+                {"positions", s.positions},
+                {"seconds", s.seconds},
+                {"bytes", s.table_bytes}});
   } else {
     std::cout << "ewn gen: " << s.tables_total << " tables with up to " << opt.gen.pieces
               << " pieces in " << opt.gen.out.string() << " (" << s.tables_generated

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "index.h"
 #include "json.h"
+#include "printable.h"
 #include "table_file.h"
 #include "tables_dir.h"
 
@@ -107,38 +108,41 @@ int run_info(const InfoOptions& opt) {
   for (const auto& g : groups) total_bytes += g.bytes, total_positions += g.positions;
 
   if (opt.json) {
-    JsonWriter j;
-    j.begin_object();
-    j.key("directory").value(dir.string());
-    j.key("complete_up_to").value(complete_up_to);
-    j.key("checked").value(!opt.quick);
-    j.key("bytes").value((unsigned long long)total_bytes);
-    j.key("positions").value((unsigned long long)total_positions);
-    j.key("failing").value(failing);
-    j.key("pieces").begin_array();
+    Json j;
+    j["directory"] = printable(dir.string());
+    j["complete_up_to"] = complete_up_to;
+    j["checked"] = !opt.quick;
+    j["bytes"] = total_bytes;
+    j["positions"] = total_positions;
+    j["failing"] = failing;
+    j["pieces"] = Json::array();
     for (const auto& g : groups) {
-      j.begin_object().key("pieces").value(g.pieces).key("classes").value(g.classes);
-      j.key("present").value(g.present).key("failing").value(g.failing);
-      j.key("entries").value((unsigned long long)g.entries);
-      j.key("positions").value((unsigned long long)g.positions);
-      j.key("bytes").value((unsigned long long)g.bytes);
-      j.key("tables").begin_array();
+      Json gj;
+      gj["pieces"] = g.pieces;
+      gj["classes"] = g.classes;
+      gj["present"] = g.present;
+      gj["failing"] = g.failing;
+      gj["entries"] = g.entries;
+      gj["positions"] = g.positions;
+      gj["bytes"] = g.bytes;
+      gj["tables"] = Json::array();
       for (const auto& c : infos) {
         if (c.material.piece_count() != g.pieces) continue;
-        j.begin_object().key("class").value(c.material.name()).key("present").value(c.present);
+        Json cj;
+        cj["class"] = c.material.name();
+        cj["present"] = c.present;
         if (c.present) {
-          j.key("entries").value((unsigned long long)c.entries);
-          j.key("positions").value((unsigned long long)c.positions);
-          j.key("bytes").value((unsigned long long)c.bytes);
-          if (!opt.quick || c.problem) j.key("ok").value(!c.problem);
-          if (c.problem) j.key("problem").value(*c.problem);
+          cj["entries"] = c.entries;
+          cj["positions"] = c.positions;
+          cj["bytes"] = c.bytes;
+          if (!opt.quick || c.problem) cj["ok"] = !c.problem;
+          if (c.problem) cj["problem"] = *c.problem;
         }
-        j.end_object();
+        gj["tables"].push_back(std::move(cj));
       }
-      j.end_array().end_object();
+      j["pieces"].push_back(std::move(gj));
     }
-    j.end_array().end_object();
-    std::cout << j.str() << "\n";
+    print_json(j);
   } else {
     std::cout << "Tables in " << dir.string() << ": complete up to " << complete_up_to << " pieces"
               << (opt.quick ? " (headers only, checksums not verified)" : "") << "\n";

@@ -10,6 +10,7 @@
 #include "movegen.h"
 #include "player_spec.h"
 #include "position_sampler.h"
+#include "printable.h"
 #include "tablebase_values.h"
 #include "tables_dir.h"
 
@@ -116,23 +117,18 @@ int run_quality(const QualityOptions& opt) {
   double var = n > 1 ? (sum_sq - n * mean * mean) / (n - 1) : 0;
   double half = 1.959964 * std::sqrt(std::max(var, 0.0) / n);
   if (opt.json) {
-    JsonWriter j;
-    j.begin_object();
-    j.key("player").value(opt.player).key("pieces").value(pieces);
-    j.key("source").value(opt.source).key("positions").value(n);
-    if (!classes.empty()) {
-      j.key("classes").begin_array();
-      for (const auto& c : classes) j.value(c);
-      j.end_array();
-    }
-    j.key("seed").value((unsigned long long)opt.seed);
-    j.key("mean_loss").value(mean);
-    j.key("mean_loss_ci95").begin_array().value(std::max(0.0, mean - half)).value(mean + half);
-    j.end_array();
-    j.key("best_move_share").value(double(best_count) / n);
-    j.key("mean_move_ms").value(1000 * seconds / n);
-    j.end_object();
-    std::cout << j.str() << "\n";
+    Json j;
+    j["player"] = printable(opt.player);
+    j["pieces"] = pieces;
+    j["source"] = printable(opt.source);
+    j["positions"] = n;
+    if (!classes.empty()) j["classes"] = classes;
+    j["seed"] = opt.seed;
+    j["mean_loss"] = mean;
+    j["mean_loss_ci95"] = {std::max(0.0, mean - half), mean + half};
+    j["best_move_share"] = double(best_count) / n;
+    j["mean_move_ms"] = 1000 * seconds / n;
+    print_json(j);
     return 0;
   }
   std::printf("%s on %d %s %d-piece positions (a rolled die with a choice; seed %llu)\n",

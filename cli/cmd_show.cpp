@@ -36,20 +36,18 @@ int run_show(const ShowOptions& opt) {
     dice = {1, 2, 3, 4, 5, 6};
 
   if (opt.json) {
-    JsonWriter j;
-    j.begin_object();
-    j.key("position").value(format_position(pos, parsed.die));
-    j.key("side").value(pos.to_move == Red ? "r" : "b");
-    if (winner) j.key("winner").value(*winner == Red ? "r" : "b");
-    j.key("dice").begin_array();
+    Json j;
+    j["position"] = format_position(pos, parsed.die);
+    j["side"] = pos.to_move == Red ? "r" : "b";
+    if (winner) j["winner"] = *winner == Red ? "r" : "b";
+    j["dice"] = Json::array();
     if (!winner)
       for (int d : dice) {
-        j.begin_object().key("die").value(d).key("moves").begin_array();
-        for (Move m : legal_moves(pos, d)) j.value(format_move(m));
-        j.end_array().end_object();
+        Json moves = Json::array();
+        for (Move m : legal_moves(pos, d)) moves.push_back(format_move(m));
+        j["dice"].push_back({{"die", d}, {"moves", std::move(moves)}});
       }
-    j.end_array().end_object();
-    std::cout << j.str() << "\n";
+    print_json(j);
     return 0;
   }
 

@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "json.h"
 #include "network_training.h"
+#include "printable.h"
 #include "progress_line.h"
 #include "race.h"
 #include "tablebase_values.h"
@@ -65,20 +66,11 @@ int run_train(TrainOptions opt) {
     return 1;
   }
   if (opt.json) {
-    JsonWriter j;
-    j.begin_object()
-        .key("games")
-        .value((unsigned long long)stats.games)
-        .key("positions")
-        .value((unsigned long long)stats.positions)
-        .key("td_error")
-        .value(stats.mean_abs_td_error)
-        .key("seconds")
-        .value(line.elapsed_seconds())
-        .key("out")
-        .value(opt.out)
-        .end_object();
-    std::cout << j.str() << "\n";
+    print_json({{"games", stats.games},
+                {"positions", stats.positions},
+                {"td_error", stats.mean_abs_td_error},
+                {"seconds", line.elapsed_seconds()},
+                {"out", printable(opt.out)}});
   } else {
     std::printf("%llu games, %llu positions in %.1f s; TD error over the last 1000 games %.4f\n",
                 (unsigned long long)stats.games, (unsigned long long)stats.positions,

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "json.h"
 #include "notation.h"
+#include "printable.h"
 #include "progress_line.h"
 #include "tables_dir.h"
 #include "verify.h"
@@ -94,41 +95,39 @@ void print_text(const VerifyReport& r, double seconds, double cpu) {
               << "\n";
 }
 
-void print_json(const VerifyReport& r, double seconds, double cpu) {
-  JsonWriter j;
-  j.begin_object();
-  j.key("directory").value(r.dir.string());
-  j.key("pieces").value(r.max_pieces);
-  j.key("ok").value(r.ok());
-  j.key("tables").value((unsigned long)r.tables.size());
-  j.key("positions").value((unsigned long long)r.positions);
-  j.key("mismatches").value((unsigned long long)r.mismatches);
-  j.key("max_difference").value(r.max_difference);
-  j.key("tolerance").value(r.tolerance);
-  j.key("seconds").value(seconds);
-  j.key("cpu_seconds").value(cpu);
-  j.key("failed").begin_array();
+void print_json_report(const VerifyReport& r, double seconds, double cpu) {
+  Json j;
+  j["directory"] = printable(r.dir.string());
+  j["pieces"] = r.max_pieces;
+  j["ok"] = r.ok();
+  j["tables"] = r.tables.size();
+  j["positions"] = r.positions;
+  j["mismatches"] = r.mismatches;
+  j["max_difference"] = r.max_difference;
+  j["tolerance"] = r.tolerance;
+  j["seconds"] = seconds;
+  j["cpu_seconds"] = cpu;
+  Json& failed = j["failed"] = Json::array();
   for (const TableReport& t : r.tables) {
     if (t.ok()) continue;
-    j.begin_object().key("class").value(t.material.name()).key("file").value(t.file.string());
-    if (!t.problem.empty()) j.key("problem").value(t.problem);
-    j.key("positions").value((unsigned long long)t.positions);
-    j.key("mismatches").value((unsigned long long)t.mismatches);
-    j.key("max_difference").value(t.max_difference);
-    j.key("listed").begin_array();
-    for (const ValueMismatch& m : t.listed) {
-      j.begin_object().key("entry").value((unsigned long long)m.entry);
-      j.key("position").value(format_position(m.position));
-      j.key("stored").value(m.stored / 65535.0).key("stored_raw").value(int(m.stored));
-      j.key("recomputed").value(m.recomputed).end_object();
-    }
-    j.end_array().end_object();
+    Json f;
+    f["class"] = t.material.name();
+    f["file"] = printable(t.file.string());
+    if (!t.problem.empty()) f["problem"] = t.problem;
+    f["positions"] = t.positions;
+    f["mismatches"] = t.mismatches;
+    f["max_difference"] = t.max_difference;
+    f["listed"] = Json::array();
+    for (const ValueMismatch& m : t.listed)
+      f["listed"].push_back({{"entry", m.entry},
+                             {"position", format_position(m.position)},
+                             {"stored", m.stored / 65535.0},
+                             {"stored_raw", m.stored},
+                             {"recomputed", m.recomputed}});
+    failed.push_back(std::move(f));
   }
-  j.end_array();
-  j.key("other_problems").begin_array();
-  for (const std::string& p : r.other_problems) j.value(p);
-  j.end_array().end_object();
-  std::cout << j.str() << "\n";
+  j["other_problems"] = r.other_problems;
+  print_json(j);
 }
 
 int run_verify(const VerifyCommandOptions& opt) {
@@ -156,7 +155,7 @@ int run_verify(const VerifyCommandOptions& opt) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   double cpu = cpu_seconds() - cpu_started;
   if (opt.json)
-    print_json(report, seconds, cpu);
+    print_json_report(report, seconds, cpu);
   else
     print_text(report, seconds, cpu);
   if (report.ok()) return 0;
