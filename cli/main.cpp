@@ -35,13 +35,12 @@ int usage_error(const CLI::App& app, const CLI::ParseError& e, int argc, char** 
   }
   const CLI::App* sub = parsed.back();
   std::string what = ewn::printable(e.what());
-  if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
-    // The first argument it could not place: an unknown option or one positional too many.
-    std::vector<std::string> extras = sub->remaining();
-    if (!extras.empty()) {
-      const std::string& x = extras.front();
-      what = (x[0] == '-' ? "unknown option '" : "unexpected argument '") + ewn::printable(x) + "'";
-    }
+  // The first argument it could not place, an unknown option or one positional too many, comes
+  // first (CLI11 reports a missing required option before it).
+  std::vector<std::string> extras = sub->remaining();
+  if (!extras.empty()) {
+    const std::string& x = extras.front();
+    what = (x[0] == '-' ? "unknown option '" : "unexpected argument '") + ewn::printable(x) + "'";
   }
   std::cerr << "ewn " << sub->get_name() << ": " << what << " (see 'ewn " << sub->get_name()
             << " --help')\n";

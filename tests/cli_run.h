@@ -13,11 +13,14 @@
 
 namespace ewn::test {
 
+// stdin is empty unless `options` names a file.
 inline ChildResult run_ewn(std::vector<std::string> args,
-                           std::chrono::seconds timeout = std::chrono::seconds(60)) {
+                           std::chrono::seconds timeout = std::chrono::seconds(60),
+                           ChildOptions options = {}) {
   static TempDir scratch("cli-run");
   args.insert(args.begin(), ewn_program());
-  ChildProcess child(args, scratch.path());
+  if (options.input.empty()) options.input = "/dev/null";
+  ChildProcess child(args, scratch.path(), options);
   auto deadline = std::chrono::steady_clock::now() + timeout;
   while (child.running() && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));

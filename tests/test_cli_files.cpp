@@ -75,7 +75,7 @@ TEST_CASE("a FIFO, directory or broken link named like a table: no command hangs
   ChildResult match = run_ewn({"match", "--a", "expectimax:depth=1,tables=none,net=" + net.string(),
                                "--b", "random", "--games", "2", "--quiet"},
                               limit);
-  CHECK(match.exit_code == 1);
+  CHECK(match.exit_code == 2);
   CHECK_THAT(match.err, Catch::Contains(net.string() + ": not a regular file"));
 }
 
