@@ -46,7 +46,7 @@ int run_connect(const ConnectOptions& opt) {
     auto d = parse_duration(text);
     if (!d && text == "0") d = Duration(0);
     if (!d || (!zero_ok && d->count() <= 0)) {
-      std::cerr << "ewn connect: " << name << " '" << text
+      std::cerr << "ewn connect: " << name << " '" << printable(text)
                 << "' is not a duration (write e.g. 500ms, 5s)\n";
       return false;
     }
@@ -68,11 +68,11 @@ int run_connect(const ConnectOptions& opt) {
   try {
     engine = make_contest_engine(opt.engine, opt.tables, default_tables_dir(), notes);
   } catch (const SpecError& e) {
-    std::cerr << "ewn connect: bad engine: " << e.what() << "\n";
+    std::cerr << "ewn connect: bad engine: " << printable(e.what()) << "\n";
     return 2;
   } catch (const std::exception& e) {
     // A file the spec names (tables, network) that cannot be used: bad use too.
-    std::cerr << "ewn connect: " << e.what() << "\n";
+    std::cerr << "ewn connect: " << printable(e.what()) << "\n";
     return 2;
   }
   std::ofstream log;
@@ -80,7 +80,7 @@ int run_connect(const ConnectOptions& opt) {
   if (log_path != "none") {
     log.open(log_path, std::ios::app);
     if (!log) {
-      std::cerr << "ewn connect: cannot write the log file '" << log_path << "'\n";
+      std::cerr << "ewn connect: cannot write the log file '" << printable(log_path) << "'\n";
       return 2;
     }
     log << "# ewn connect: " << notes << "; positions and moves in SPEC section 3 notation\n";
@@ -119,7 +119,7 @@ int run_connect(const ConnectOptions& opt) {
     print_json(j);
   }
   if (!report.error.empty()) {
-    std::cerr << "ewn connect: " << report.error << "\n";
+    std::cerr << "ewn connect: " << printable(report.error) << "\n";
     return 1;
   }
   return 0;
