@@ -1,7 +1,7 @@
 // A manifest of table files: the size and XXH3-128 digest of each, so that tables copied from
 // elsewhere can be checked against the published ones without regenerating them
 // (docs/tables-5.manifest lists the set `ewn gen --pieces 5` makes). One line per file:
-//   <32 hex digits, XXH3-128 as `xxhsum -H2` prints it>  <bytes>  <file name>
+//   <32 hex digits: XXH3-128, canonical (big-endian)>  <bytes>  <file name>
 // '#' starts a comment line.
 #pragma once
 
