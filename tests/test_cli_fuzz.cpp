@@ -94,14 +94,20 @@ TEST_CASE("random bytes as positions and flag values: no crash, no hang, valid J
       {"play", "--tables", "none", "--log", "none", "--engine"},
       {"connect", "--port", "9", "--tables", "none", "--log", "none", "--json", "--name"},
       {"connect", "--port", "9", "--tables", "none", "--log", "none", "--json", "--time-limit"},
-      {"connect", "--tables", "none", "--log", "none", "--json", "--port"},
+      {"connect", "--port", "9", "--tables", "none", "--log", "none", "--json", "--margin"},
   };
   ChildOptions here;
   here.cwd = work.path();  // where a value taken for a file or directory name lands
   for (size_t i = 0; i < strings.size(); ++i) {
     std::vector<std::string> args = runs[i % runs.size()];
-    args.push_back(strings[i]);
-    INFO(args[0] + " " + args[args.size() - 2] + " '" + printable(strings[i]) + "'");
+    // A name to write to stays one name in the working directory, never a path elsewhere.
+    std::string value = strings[i];
+    if (args.back() == "--out") {
+      std::replace(value.begin(), value.end(), '/', '_');
+      value = "out-" + value;
+    }
+    args.push_back(value);
+    INFO(args[0] + " " + args[args.size() - 2] + " '" + printable(value) + "'");
     ChildResult r = run_ewn(args, std::chrono::seconds(60), here);
     CHECK(r.signal == 0);
     CHECK(r.exit_code >= 0);
