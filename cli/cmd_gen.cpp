@@ -1,15 +1,25 @@
 // ewn gen: generate the tables.
+#include <cerrno>
 #include <csignal>
+#include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "commands.h"
+#include "file_error.h"
 #include "generator.h"
 #include "json.h"
 #include "memory_budget.h"
+#include "output_lock.h"
+#include "printable.h"
+#include "regular_file.h"
+#include "table_format.h"
 
 namespace ewn::cli {
 
 namespace {
+
+namespace fs = std::filesystem;
 
 struct GenCommandOptions {
   GenOptions gen;
@@ -18,60 +28,83 @@ struct GenCommandOptions {
   bool quiet = false;
 };
 
+// Failures that stay until someone acts (frees space, changes permissions): running the same
+// command again at once would fail the same way.
+bool lasting(int error) {
+  for (int e : {ENOSPC, EDQUOT, EFBIG, EROFS, EACCES, EPERM, ENOTDIR, EISDIR, ENAMETOOLONG})
+    if (error == e) return true;
+  return false;
+}
+
+// A FIFO, device, socket, directory or dangling link named like a table or exact-values file
+// that the run would have to read or replace: refused before any work.
+std::optional<std::string> odd_file(const fs::path& dir) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const fs::path& p = entry.path();
+    if (p.extension() != kTableExtension && p.extension() != ".ewx") continue;  // exact values
+    if (auto problem = regular_file_problem(p)) return p.string() + ": " + *problem;
+  }
+  if (ec) return dir.string() + ": cannot list: " + ec.message();
+  return std::nullopt;
+}
+
 int run_gen(GenCommandOptions opt) {
   // With a file size limit (ulimit -f) a write past it must fail with EFBIG, not kill us.
   std::signal(SIGXFSZ, SIG_IGN);
   opt.gen.progress = !opt.quiet;
+  const fs::path& out = opt.gen.out;
+  auto fail = [](int code, const std::string& message) {
+    std::cerr << "ewn gen: " << printable(message) << "\n";
+    return code;
+  };
+  if (out.empty()) return fail(2, "the output directory is empty (give one with --out, e.g. data)");
+  if (auto problem = directory_problem(out); problem && *problem != "no such directory")
+    return fail(2, out.string() + ": " + *problem);
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec) return fail(1, out.string() + ": cannot create the directory: " + ec.message());
+  if (auto problem = odd_file(out)) return fail(1, *problem + " (move it away)");
   if (!opt.max_memory.empty()) {
     auto bytes = parse_memory_size(opt.max_memory);
-    if (!bytes || *bytes == 0) {
-      std::cerr << "ewn gen: --max-memory " << opt.max_memory
-                << ": not a size (write a number with K, M, G or T, e.g. 96M or 16G)\n";
-      return 2;
-    }
+    if (!bytes || *bytes == 0)
+      return fail(2, "--max-memory " + opt.max_memory +
+                         ": not a size (write a number with K, M, G or T, e.g. 96M or 16G)");
     opt.gen.max_memory = *bytes;
   }
   GenSummary s;
   try {
+    OutputLock lock(out);
     s = generate(opt.gen);
+  } catch (const std::invalid_argument& e) {
+    return fail(2, e.what());
   } catch (const MemoryBudgetError& e) {
-    std::cerr << "ewn gen: " << e.what() << "\n";
-    return 2;
+    return fail(2, e.what());
+  } catch (const DirectoryBusy& e) {
+    return fail(1, e.what());
   } catch (const std::exception& e) {
-    // A newline first ends the progress line.
-    std::cerr << (opt.gen.progress ? "\n" : "") << "ewn gen: " << e.what() << "\n"
-              << "Completed tables are kept; run the same command again to resume.\n";
+    // A newline first ends the progress line. The resume hint only where a rerun would help: a
+    // full disk or a read-only directory say themselves what to do first.
+    auto file_error = dynamic_cast<const FileError*>(&e);
+    std::cerr << (opt.gen.progress ? "\n" : "");
+    fail(1, e.what());
+    if (!file_error || !lasting(file_error->error()))
+      std::cerr << "Completed tables are kept; run the same command again to resume.\n";
     return 1;
   }
   if (opt.json) {
-    JsonWriter j;
-    j.begin_object()
-        .key("pieces")
-        .value(opt.gen.pieces)
-        .key("tables")
-        .value(s.tables_total)
-        .key("generated")
-        .value(s.tables_generated)
-        .key("skipped")
-        .value(s.tables_skipped)
-        .key("positions")
-        .value((unsigned long long)s.positions)
-        .key("seconds")
-        .value(s.seconds)
-        .key("bytes")
-        .value((unsigned long long)s.table_bytes)
-        .key("memory_budget")
-        .value((unsigned long long)s.memory_budget)
-        .key("peak_rss")
-        .value((unsigned long long)s.peak_rss)
-        .key("groups_in_parts")
-        .value(s.groups_in_parts)
-        .key("most_parts")
-        .value(s.most_parts)
-        .key("groups_rederived")
-        .value(s.groups_rederived)
-        .end_object();
-    std::cout << j.str() << "\n";
+    print_json({{"pieces", opt.gen.pieces},
+                {"tables", s.tables_total},
+                {"generated", s.tables_generated},
+                {"skipped", s.tables_skipped},
+                {"positions", s.positions},
+                {"seconds", s.seconds},
+                {"bytes", s.table_bytes},
+                {"memory_budget", s.memory_budget},
+                {"peak_rss", s.peak_rss},
+                {"groups_in_parts", s.groups_in_parts},
+                {"most_parts", s.most_parts},
+                {"groups_rederived", s.groups_rederived}});
   } else {
     std::cout << "ewn gen: " << s.tables_total << " tables with up to " << opt.gen.pieces
               << " pieces in " << opt.gen.out.string() << " (" << s.tables_generated
@@ -96,11 +129,13 @@ int run_gen(GenCommandOptions opt) {
 void register_gen(CLI::App& app) {
   auto opt = std::make_shared<GenCommandOptions>();
   auto* cmd = app.add_subcommand("gen", "Generate endgame tables (exact win probabilities)");
-  cmd->description(
+  // The details follow the options, so that `ewn --help` lists each command in one line.
+  cmd->footer(
       "Computes the value of every position with up to N pieces on the board: the probability\n"
       "that the side to move wins with best play by both sides. Tables are written to DIR one\n"
-      "material class at a time; an interrupted run resumes where it stopped.");
-  cmd->footer(
+      "material class at a time; an interrupted run resumes where it stopped. One run writes to\n"
+      "DIR at a time: a second stops at once. Exits with 1 when the run fails (the message says\n"
+      "whether running the same command again resumes) and 2 on bad use.\n\n"
       "Examples:\n"
       "  ewn gen --pieces 4            all tables with 2..4 pieces into data/ (seconds)\n"
       "  ewn gen --pieces 5 --out t5   2..5 pieces (minutes, 0.5 GB)\n"
@@ -108,11 +143,11 @@ void register_gen(CLI::App& app) {
       "  ewn gen --pieces 7 --class 123456v1 --max-memory 16G\n"
       "                                one 7-piece group (and its twin) beside the <= 6 set");
   cmd->add_option("--pieces,-n", opt->gen.pieces, "Largest number of pieces on the board")
-      ->check(CLI::Range(2, 7))
+      ->check(CLI::Range(2, kMaxGenPieces))
       ->default_val(4);
   cmd->add_option("--out,-o", opt->gen.out, "Output directory")->default_val("data");
   cmd->add_option("--threads,-t", opt->gen.threads, "Worker threads (0: one per core)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(0, 1024))
       ->default_val(0);
   cmd->add_option("--max-memory", opt->max_memory,
                   "Peak memory of the whole process, e.g. 96M or 16G (default: three quarters of "
@@ -122,6 +157,7 @@ void register_gen(CLI::App& app) {
                   "Also keep the exact values (.ewx, 8 bytes a position) of the classes with at "
                   "most this many pieces, so that a later, larger run reads them instead of "
                   "solving those classes again (by default a run leaves only the tables)")
+      ->check(CLI::Range(0, kMaxGenPieces))
       ->default_val(0);
   cmd->add_option("--class", opt->gen.only_class,
                   "Solve only this material class and its colour-flipped twin, e.g. 12345v1 "

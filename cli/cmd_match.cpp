@@ -10,6 +10,7 @@
 #include "match.h"
 #include "match_stats.h"
 #include "player_spec.h"
+#include "printable.h"
 #include "progress_line.h"
 
 namespace ewn::cli {
@@ -39,13 +40,6 @@ std::string elo_text(double e) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "%+.0f", e);
   return buf;
-}
-
-void json_number_or_null(JsonWriter& j, double v) {
-  if (std::isfinite(v))
-    j.value(v);
-  else
-    j.null();
 }
 
 double ms(Duration d) {
@@ -110,18 +104,19 @@ int run_match_command(const MatchOptions& opt) {
     a = std::make_unique<PlayerFactory>(parse_player_spec(opt.a));
     b = std::make_unique<PlayerFactory>(parse_player_spec(opt.b));
   } catch (const SpecError& e) {
-    std::cerr << "ewn match: bad player: " << e.what() << "\n";
+    std::cerr << "ewn match: bad player: " << printable(e.what()) << "\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "ewn match: " << e.what() << "\n";
-    return 1;
+    // A file the spec names (tables, network) that cannot be used: bad use too.
+    std::cerr << "ewn match: " << printable(e.what()) << "\n";
+    return 2;
   }
 
   std::ofstream log;
   if (!opt.log.empty()) {
     log.open(opt.log);
     if (!log) {
-      std::cerr << "ewn match: cannot write the log file '" << opt.log << "'\n";
+      std::cerr << "ewn match: cannot write the log file '" << printable(opt.log) << "'\n";
       return 2;
     }
   }
@@ -134,7 +129,7 @@ int run_match_command(const MatchOptions& opt) {
     });
   } catch (const std::exception& e) {
     progress.finish();
-    std::cerr << "ewn match: " << e.what() << "\n";
+    std::cerr << "ewn match: " << printable(e.what()) << "\n";
     return 1;
   }
   progress.finish();
@@ -146,36 +141,31 @@ int run_match_command(const MatchOptions& opt) {
   }
 
   if (opt.json) {
-    JsonWriter j;
-    j.begin_object();
-    j.key("a").value(opt.a).key("b").value(opt.b);
-    j.key("format")
-        .value(opt.format)
-        .key("clock")
-        .value(opt.clock)
-        .key("seed")
-        .value((unsigned long long)opt.seed);
-    j.key("games").value(s.games).key("a_wins").value(s.a_wins).key("b_wins").value(s.b_wins);
-    j.key("a_score").value(s.score);
-    j.key("a_score_ci95").begin_array().value(s.score_ci.low).value(s.score_ci.high).end_array();
-    j.key("elo");
-    json_number_or_null(j, s.elo);
-    j.key("elo_ci95").begin_array();
-    json_number_or_null(j, s.elo_ci.low);
-    json_number_or_null(j, s.elo_ci.high);
-    j.end_array();
-    j.key("a_time_losses").value(s.a_time_losses).key("b_time_losses").value(s.b_time_losses);
-    j.key("illegal_moves").value(s.illegal);
-    j.key("a_longest_move_ms").value(ms(longest[0])).key("b_longest_move_ms").value(ms(longest[1]));
-    if (config.format == MatchFormat::BestOf7)
-      j.key("matches")
-          .value(s.rounds)
-          .key("a_match_wins")
-          .value(s.a_rounds)
-          .key("b_match_wins")
-          .value(s.b_rounds);
-    j.end_object();
-    std::cout << j.str() << "\n";
+    // An infinite Elo (one side won every game) prints as null.
+    Json j;
+    j["a"] = printable(opt.a);
+    j["b"] = printable(opt.b);
+    j["format"] = opt.format;
+    j["clock"] = opt.clock;
+    j["seed"] = opt.seed;
+    j["games"] = s.games;
+    j["a_wins"] = s.a_wins;
+    j["b_wins"] = s.b_wins;
+    j["a_score"] = s.score;
+    j["a_score_ci95"] = {s.score_ci.low, s.score_ci.high};
+    j["elo"] = s.elo;
+    j["elo_ci95"] = {s.elo_ci.low, s.elo_ci.high};
+    j["a_time_losses"] = s.a_time_losses;
+    j["b_time_losses"] = s.b_time_losses;
+    j["illegal_moves"] = s.illegal;
+    j["a_longest_move_ms"] = ms(longest[0]);
+    j["b_longest_move_ms"] = ms(longest[1]);
+    if (config.format == MatchFormat::BestOf7) {
+      j["matches"] = s.rounds;
+      j["a_match_wins"] = s.a_rounds;
+      j["b_match_wins"] = s.b_rounds;
+    }
+    print_json(j);
     return 0;
   }
   std::cout << "A: " << opt.a << "\nB: " << opt.b << "\n";

@@ -10,6 +10,7 @@
 #include "movegen.h"
 #include "player_spec.h"
 #include "position_sampler.h"
+#include "printable.h"
 #include "tablebase_values.h"
 #include "tables_dir.h"
 
@@ -38,10 +39,10 @@ int run_quality(const QualityOptions& opt) {
     truth = open_tablebase(opt.tables);
     factory = std::make_unique<PlayerFactory>(parse_player_spec(opt.player));
   } catch (const SpecError& e) {
-    std::cerr << "ewn move-quality: bad player: " << e.what() << "\n";
+    std::cerr << "ewn move-quality: bad player: " << printable(e.what()) << "\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "ewn move-quality: " << e.what() << "\n";
+    std::cerr << "ewn move-quality: " << printable(e.what()) << "\n";
     return 2;
   }
   // Beyond the complete set, the classes generated one by one (ewn gen --class) of the next
@@ -50,8 +51,8 @@ int run_quality(const QualityOptions& opt) {
   int covered = tables.max_pieces() + (tables.partial_classes().empty() ? 0 : 1);
   int pieces = opt.pieces ? opt.pieces : covered;
   if (pieces > covered) {
-    std::cerr << "ewn move-quality: the tables in " << opt.tables << " cover up to " << covered
-              << " pieces, not " << pieces << " (generate a few classes of " << pieces
+    std::cerr << "ewn move-quality: the tables in " << printable(opt.tables) << " cover up to "
+              << covered << " pieces, not " << pieces << " (generate a few classes of " << pieces
               << " pieces with: ewn gen --pieces " << pieces << " --class NAME --out " << opt.tables
               << ")\n";
     return 2;
@@ -84,7 +85,7 @@ int run_quality(const QualityOptions& opt) {
     try {
       values = truth->move_values(pos, die);
     } catch (const std::exception& e) {
-      std::cerr << "ewn move-quality: " << e.what() << "\n";
+      std::cerr << "ewn move-quality: " << printable(e.what()) << "\n";
       return 1;
     }
     double best = 0;
@@ -116,23 +117,18 @@ int run_quality(const QualityOptions& opt) {
   double var = n > 1 ? (sum_sq - n * mean * mean) / (n - 1) : 0;
   double half = 1.959964 * std::sqrt(std::max(var, 0.0) / n);
   if (opt.json) {
-    JsonWriter j;
-    j.begin_object();
-    j.key("player").value(opt.player).key("pieces").value(pieces);
-    j.key("source").value(opt.source).key("positions").value(n);
-    if (!classes.empty()) {
-      j.key("classes").begin_array();
-      for (const auto& c : classes) j.value(c);
-      j.end_array();
-    }
-    j.key("seed").value((unsigned long long)opt.seed);
-    j.key("mean_loss").value(mean);
-    j.key("mean_loss_ci95").begin_array().value(std::max(0.0, mean - half)).value(mean + half);
-    j.end_array();
-    j.key("best_move_share").value(double(best_count) / n);
-    j.key("mean_move_ms").value(1000 * seconds / n);
-    j.end_object();
-    std::cout << j.str() << "\n";
+    Json j;
+    j["player"] = printable(opt.player);
+    j["pieces"] = pieces;
+    j["source"] = printable(opt.source);
+    j["positions"] = n;
+    if (!classes.empty()) j["classes"] = classes;
+    j["seed"] = opt.seed;
+    j["mean_loss"] = mean;
+    j["mean_loss_ci95"] = {std::max(0.0, mean - half), mean + half};
+    j["best_move_share"] = double(best_count) / n;
+    j["mean_move_ms"] = 1000 * seconds / n;
+    print_json(j);
     return 0;
   }
   std::printf("%s on %d %s %d-piece positions (a rolled die with a choice; seed %llu)\n",

@@ -1,15 +1,11 @@
 // ewn probe: the table value of positions and of every move for each die.
-#include <cstdio>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 
 #include "commands.h"
-#include "index.h"
 #include "json.h"
-#include "movegen.h"
-#include "notation.h"
-#include "tablebase.h"
+#include "probe_report.h"
 #include "tables_dir.h"
 
 namespace ewn::cli {
@@ -22,16 +18,8 @@ struct ProbeOptions {
   bool json = false;
 };
 
-// Exit codes, the worst of all positions wins.
-constexpr int kBadPosition = 2;
-constexpr int kNotCovered = 3;
-constexpr int kTableProblem = 4;
-
-std::string side_letter(Side s) {
-  return s == Red ? "r" : "b";
-}
-std::string side_name(Side s) {
-  return s == Red ? "Red" : "Blue";
+std::string side_name(const Json& side) {
+  return side == "r" ? "Red" : "Blue";
 }
 
 std::string fixed(double v) {
@@ -40,124 +28,55 @@ std::string fixed(double v) {
   return out.str();
 }
 
-// What the tables of `tb` cover and, up to `pieces`, which files are missing.
-std::string coverage(const Tablebase& tb, int pieces) {
-  std::string dir = tb.directory().string();
-  std::string out = tb.max_pieces() == 0 ? "there are no complete tables in " + dir
-                                         : "the tables in " + dir + " cover positions with up to " +
-                                               std::to_string(tb.max_pieces()) + " pieces";
-  if (!tb.partial_classes().empty())
-    out += " and the " + std::to_string(tb.partial_classes().size()) + " classes of " +
-           std::to_string(tb.max_pieces() + 1) + " pieces made one by one";
-  std::vector<std::string> missing;
-  for (int n = std::max(2, tb.max_pieces() + 1); n <= pieces; ++n)
-    for (MaterialClass mc : material_classes(n)) {
-      std::error_code ec;
-      if (!std::filesystem::is_regular_file(tb.path_of(mc), ec))
-        missing.push_back(table_file_name(mc));
-    }
-  if (missing.empty()) return out;
-  out += "; missing " + missing[0];
-  if (missing.size() > 1) out += " and " + std::to_string(missing.size() - 1) + " more";
-  return out;
+// "Red 0.250000, Blue 0.750000" for the mover's probability `p`.
+std::string both_sides(const Json& side, double p) {
+  double red = side == "r" ? p : 1.0 - p;
+  return "Red " + fixed(red) + ", Blue " + fixed(1.0 - red);
 }
 
-struct DieMoves {
-  int die;
-  std::vector<Tablebase::MoveValue> moves;
-};
-
-// Probes one position and prints it; returns the exit code for it.
-int probe_one(const Tablebase& tb, const std::string& text, bool json) {
-  auto error = [&](int code, const std::string& message) {
-    if (json) {
-      JsonWriter j;
-      j.begin_object().key("position").value(text).key("error").value(message).end_object();
-      std::cout << j.str() << "\n";
-    }
-    std::cerr << "ewn probe: " << message << "\n";
-    return code;
-  };
-  ParsedPosition parsed;
-  try {
-    parsed = parse_position(text);
-  } catch (const ParseError& e) {
-    return error(kBadPosition, std::string("bad position: ") + e.what());
+// The text output of one position's report.
+void print_text(const Json& j) {
+  std::cout << j["position"].get<std::string>() << "\n";
+  if (j.contains("winner")) {
+    std::cout << "  decided: " << side_name(j["winner"]) << " has won\n";
+    return;
   }
-  const Position& pos = parsed.position;
-  std::string written = format_position(pos, parsed.die);
-  Side mover = pos.to_move;
-  auto winner = pos.winner();
-
-  std::optional<double> value;
-  std::vector<DieMoves> dice;
-  try {
-    value = tb.value(pos);
-    if (!value) {
-      int n = pos.piece_count();
-      std::string dir = tb.directory().string();
-      std::string make = "ewn gen --pieces " + std::to_string(n) + " --out " + dir;
-      // One class can be made alone once the smaller set is complete.
-      std::string make_one = n == tb.max_pieces() + 1
-                                 ? "; or only this position's class: " + make + " --class " +
-                                       canonical_key(pos).material.name()
-                                 : "";
-      return error(kNotCovered, written + ": " + std::to_string(n) + " pieces, but " +
-                                    coverage(tb, n) + " (make them with: " + make + make_one + ")");
-    }
-    if (!winner)
-      for (int d = 1; d <= 6; ++d)
-        if (!parsed.die || *parsed.die == d) dice.push_back(DieMoves{d, *tb.best_moves(pos, d)});
-  } catch (const TableError& e) {
-    return error(kTableProblem, e.what());
-  }
-  double red_value = mover == Red ? *value : 1.0 - *value;
-  std::string material = winner ? "" : canonical_key(pos).material.name();
-
-  if (json) {
-    JsonWriter j;
-    j.begin_object();
-    j.key("position").value(written);
-    j.key("side").value(side_letter(mover));
-    j.key("value").value(*value);
-    j.key("red_value").value(red_value);
-    j.key("pieces").value(pos.piece_count());
-    if (winner)
-      j.key("winner").value(side_letter(*winner));
-    else
-      j.key("material").value(material);
-    j.key("dice").begin_array();
-    for (const auto& dm : dice) {
-      j.begin_object().key("die").value(dm.die).key("moves").begin_array();
-      for (const auto& mv : dm.moves) {
-        j.begin_object().key("move").value(format_move(mv.move)).key("value").value(mv.value);
-        j.key("wins").value(mv.wins).end_object();
-      }
-      j.end_array().end_object();
-    }
-    j.end_array().end_object();
-    std::cout << j.str() << "\n";
-    return 0;
-  }
-
-  std::cout << written << "\n";
-  if (winner) {
-    std::cout << "  decided: " << side_name(*winner) << " has won\n";
-    return 0;
-  }
-  std::cout << "  material " << material << " (" << pos.piece_count()
+  const Json& side = j["side"];
+  double value = j["value"];
+  std::cout << "  material " << j["material"].get<std::string>() << " (" << j["pieces"].get<int>()
             << " pieces, side to move first)\n";
-  std::cout << "  " << side_name(mover) << " to move wins with probability " << fixed(*value)
-            << " (Red " << fixed(red_value) << ", Blue " << fixed(1.0 - red_value) << ")\n";
-  for (const auto& dm : dice) {
-    std::cout << "  die " << dm.die << ":";
-    for (const auto& mv : dm.moves) {
-      std::cout << "  " << format_move(mv.move) << " " << fixed(mv.value);
-      if (mv.wins) std::cout << " wins";
+  if (j.contains("die")) {
+    // With the die rolled the mover's chance is that of its best move for the die (SPEC 4).
+    double after = j["die_value"];
+    std::cout << "  " << side_name(side) << " to move, having rolled " << j["die"].get<int>()
+              << ", wins with probability " << fixed(after) << " (" << both_sides(side, after)
+              << ")\n";
+    std::cout << "  value before the roll: " << fixed(value) << " (" << both_sides(side, value)
+              << ")\n";
+  } else {
+    std::cout << "  " << side_name(side) << " to move wins with probability " << fixed(value)
+              << " (" << both_sides(side, value) << ")\n";
+  }
+  for (const Json& dm : j["dice"]) {
+    std::cout << "  die " << dm["die"].get<int>() << ":";
+    for (const Json& mv : dm["moves"]) {
+      std::cout << "  " << mv["move"].get<std::string>() << " " << fixed(mv["value"]);
+      if (mv["wins"].get<bool>()) std::cout << " wins";
     }
     std::cout << "\n";
   }
-  return 0;
+}
+
+// Probes one position and prints it; returns the exit code for it.
+int probe_one(const Tablebase& tb, const std::string& text, bool json) {
+  ProbeReport r = probe_report(tb, text);
+  if (r.status != ProbeStatus::Ok)
+    std::cerr << "ewn probe: " << r.json["error"].get<std::string>() << "\n";
+  if (json)
+    print_json(r.json);
+  else if (r.status == ProbeStatus::Ok)
+    print_text(r.json);
+  return int(r.status);
 }
 
 int run_probe(const ProbeOptions& opt) {
@@ -187,14 +106,18 @@ int run_probe(const ProbeOptions& opt) {
 void register_probe(CLI::App& app) {
   auto opt = std::make_shared<ProbeOptions>();
   auto* cmd = app.add_subcommand("probe", "Look up positions in the tables");
-  cmd->description(
+  // The details follow the options, so that `ewn --help` lists each command in one line.
+  cmd->footer(
       "Prints the probability that the side to move wins (before rolling, with best play by\n"
       "both sides), the material class, and for each die (or only the die given in the\n"
       "position) every legal move with the mover's win probability after it, best first.\n"
+      "With a die in the position the headline is the mover's chance after that roll (the\n"
+      "value of its best move for the die, SPEC section 4), then the value before the roll;\n"
+      "--json adds \"die\" and \"die_value\" (absent without a die).\n"
       "Without a position argument, or with '-', reads positions one per line from stdin.\n"
       "Exit codes: 0 fine, 2 bad position, 3 more pieces than the tables cover, 4 a table file\n"
-      "is missing or damaged.");
-  cmd->footer(
+      "is missing or damaged (also one made shorter while it is read; one truncated in place at\n"
+      "the very moment of a read can still end the program with SIGBUS, docs/FORMAT.md).\n\n"
       "Examples:\n"
       "  ewn probe \"r1r23/5/2b3b41/5/5 r\"\n"
       "  ewn probe \"r1r23/5/2b3b41/5/5 b 4\" --json\n"

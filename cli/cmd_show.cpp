@@ -8,6 +8,7 @@
 #include "json.h"
 #include "movegen.h"
 #include "notation.h"
+#include "printable.h"
 
 namespace ewn::cli {
 
@@ -24,7 +25,7 @@ int run_show(const ShowOptions& opt) {
   try {
     parsed = parse_position(opt.position);
   } catch (const ParseError& e) {
-    std::cerr << "ewn show: bad position: " << e.what() << "\n";
+    std::cerr << "ewn show: bad position: " << printable(e.what()) << "\n";
     return 2;
   }
   const Position& pos = parsed.position;
@@ -36,20 +37,18 @@ int run_show(const ShowOptions& opt) {
     dice = {1, 2, 3, 4, 5, 6};
 
   if (opt.json) {
-    JsonWriter j;
-    j.begin_object();
-    j.key("position").value(format_position(pos, parsed.die));
-    j.key("side").value(pos.to_move == Red ? "r" : "b");
-    if (winner) j.key("winner").value(*winner == Red ? "r" : "b");
-    j.key("dice").begin_array();
+    Json j;
+    j["position"] = format_position(pos, parsed.die);
+    j["side"] = pos.to_move == Red ? "r" : "b";
+    if (winner) j["winner"] = *winner == Red ? "r" : "b";
+    j["dice"] = Json::array();
     if (!winner)
       for (int d : dice) {
-        j.begin_object().key("die").value(d).key("moves").begin_array();
-        for (Move m : legal_moves(pos, d)) j.value(format_move(m));
-        j.end_array().end_object();
+        Json moves = Json::array();
+        for (Move m : legal_moves(pos, d)) moves.push_back(format_move(m));
+        j["dice"].push_back({{"die", d}, {"moves", std::move(moves)}});
       }
-    j.end_array().end_object();
-    std::cout << j.str() << "\n";
+    print_json(j);
     return 0;
   }
 
@@ -79,7 +78,7 @@ void register_show(CLI::App& app) {
   auto* cmd = app.add_subcommand("show", "Draw a position and list the legal moves for each die");
   cmd->footer(
       "Example:\n  ewn show \"r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r\"\n"
-      "  ewn show \"5/5/2r1b12/5/5 b 3\"   (only the moves for die 3)");
+      "  ewn show \"5/5/2r1b11/5/5 b 3\"   (only the moves for die 3)");
   cmd->add_option("position", opt->position, "Position in SPEC notation (quote it)")->required();
   cmd->add_flag("--json", opt->json, "Machine-readable output");
   cmd->add_flag("--no-colour,--no-color", opt->no_colour, "Plain text even on a terminal");

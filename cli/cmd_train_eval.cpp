@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "json.h"
 #include "network_training.h"
+#include "printable.h"
 #include "progress_line.h"
 #include "race.h"
 #include "tablebase_values.h"
@@ -38,7 +39,7 @@ int run_train(TrainOptions opt) {
     if (opt.tables != "none") tables = open_tablebase(opt.tables);
     if (!opt.start.empty()) net = EvalNetwork::load(opt.start);
   } catch (const std::exception& e) {
-    std::cerr << "ewn train-eval: " << e.what() << "\n";
+    std::cerr << "ewn train-eval: " << printable(e.what()) << "\n";
     return 2;
   }
   prepare_race_tables();
@@ -61,24 +62,15 @@ int run_train(TrainOptions opt) {
     net.save(opt.out);
   } catch (const std::exception& e) {
     line.finish();
-    std::cerr << "ewn train-eval: " << e.what() << "\n";
+    std::cerr << "ewn train-eval: " << printable(e.what()) << "\n";
     return 1;
   }
   if (opt.json) {
-    JsonWriter j;
-    j.begin_object()
-        .key("games")
-        .value((unsigned long long)stats.games)
-        .key("positions")
-        .value((unsigned long long)stats.positions)
-        .key("td_error")
-        .value(stats.mean_abs_td_error)
-        .key("seconds")
-        .value(line.elapsed_seconds())
-        .key("out")
-        .value(opt.out)
-        .end_object();
-    std::cout << j.str() << "\n";
+    print_json({{"games", stats.games},
+                {"positions", stats.positions},
+                {"td_error", stats.mean_abs_td_error},
+                {"seconds", line.elapsed_seconds()},
+                {"out", printable(opt.out)}});
   } else {
     std::printf("%llu games, %llu positions in %.1f s; TD error over the last 1000 games %.4f\n",
                 (unsigned long long)stats.games, (unsigned long long)stats.positions,
@@ -117,7 +109,7 @@ void register_train_eval(CLI::App& app) {
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--seed", opt->training.seed, "Seed of the games");
   cmd->add_flag("--json", opt->json, "Machine-readable summary");
-  cmd->add_flag("--quiet", opt->quiet, "No progress lines");
+  cmd->add_flag("--quiet,-q", opt->quiet, "No progress lines");
   cmd->callback([opt] { set_exit_code(run_train(*opt)); });
 }
 

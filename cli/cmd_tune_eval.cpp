@@ -8,6 +8,7 @@
 #include "eval_tuning.h"
 #include "json.h"
 #include "position_sampler.h"
+#include "printable.h"
 #include "race.h"
 #include "tablebase_values.h"
 #include "tables_dir.h"
@@ -33,7 +34,7 @@ int run_tune(const TuneOptions& opt) {
   try {
     tables = open_tablebase(opt.tables);
   } catch (const std::exception& e) {
-    std::cerr << "ewn tune-eval: " << e.what() << "\n";
+    std::cerr << "ewn tune-eval: " << printable(e.what()) << "\n";
     return 2;
   }
   int max_pieces = opt.max_pieces ? opt.max_pieces : tables->max_pieces();
@@ -55,7 +56,7 @@ int run_tune(const TuneOptions& opt) {
     try {
       s = EvalSample{eval_inputs(positions[i]), *tables->value(positions[i])};
     } catch (const std::exception& e) {
-      std::cerr << "ewn tune-eval: " << e.what() << "\n";
+      std::cerr << "ewn tune-eval: " << printable(e.what()) << "\n";
       return 1;
     }
     bool held_out = i >= positions.size() * 4 / 5;
@@ -101,26 +102,24 @@ int run_tune(const TuneOptions& opt) {
       {"fitted now", mean_absolute_error(train, fitted), mean_absolute_error(test, fitted)},
   };
   if (opt.json) {
-    JsonWriter j;
-    j.begin_object();
-    j.key("positions").value(int(positions.size())).key("train").value(int(train.size()));
-    j.key("test").value(int(test.size())).key("seed").value((unsigned long long)opt.seed);
-    j.key("min_pieces").value(opt.min_pieces).key("max_pieces").value(max_pieces);
-    j.key("mae_test_race").value(rows[0].test).key("mae_test_untuned").value(rows[1].test);
-    j.key("mae_test_compiled").value(rows[2].test).key("mae_test_fitted").value(rows[3].test);
-    j.key("rounds").begin_array();
+    Json j;
+    j["positions"] = positions.size();
+    j["train"] = train.size();
+    j["test"] = test.size();
+    j["seed"] = opt.seed;
+    j["min_pieces"] = opt.min_pieces;
+    j["max_pieces"] = max_pieces;
+    j["mae_test_race"] = rows[0].test;
+    j["mae_test_untuned"] = rows[1].test;
+    j["mae_test_compiled"] = rows[2].test;
+    j["mae_test_fitted"] = rows[3].test;
+    j["rounds"] = Json::array();
     for (const Round& r : rounds)
-      j.begin_object()
-          .key("mae_test_exact")
-          .value(r.exact_test)
-          .key("mae_test_search")
-          .value(r.beyond_test)
-          .end_object();
-    j.end_array();
-    j.key("weights").begin_object().key("bias").value(fitted.bias);
-    for (int i = 0; i < kEvalFeatureCount; ++i) j.key(eval_feature_name(i)).value(fitted.w[i]);
-    j.end_object().end_object();
-    std::cout << j.str() << "\n";
+      j["rounds"].push_back({{"mae_test_exact", r.exact_test}, {"mae_test_search", r.beyond_test}});
+    Json& weights = j["weights"];
+    weights["bias"] = fitted.bias;
+    for (int i = 0; i < kEvalFeatureCount; ++i) weights[eval_feature_name(i)] = fitted.w[i];
+    print_json(j);
     return 0;
   }
   std::printf(

@@ -7,9 +7,13 @@
 #include <iostream>
 
 #include "commands.h"
+#include "file_io.h"
 #include "json.h"
+#include "manifest.h"
 #include "notation.h"
+#include "printable.h"
 #include "progress_line.h"
+#include "regular_file.h"
 #include "tables_dir.h"
 #include "material.h"
 #include "verify.h"
@@ -26,6 +30,8 @@ struct VerifyCommandOptions {
   int list = 10;
   bool json = false;
   bool quiet = false;
+  std::string manifest;        // compare with it instead of recomputing
+  std::string write_manifest;  // after a verification that passes
 };
 
 double cpu_seconds() {
@@ -63,7 +69,7 @@ void print_text(const VerifyReport& r, double seconds, double cpu) {
   for (const TableReport& t : r.tables) {
     if (t.ok()) continue;
     ++failed;
-    std::cout << "FAILED " << t.material.name() << " (" << t.file.string() << "): ";
+    std::cout << "FAILED " << t.material.name() << " (" << printable(t.file.string()) << "): ";
     if (!t.problem.empty()) {
       std::cout << t.problem << "\n";
       continue;
@@ -78,9 +84,12 @@ void print_text(const VerifyReport& r, double seconds, double cpu) {
     if (t.mismatches > t.listed.size())
       std::cout << "  ... and " << t.mismatches - t.listed.size() << " more\n";
   }
-  for (const std::string& p : r.other_problems) std::cout << "FAILED " << p << "\n";
-  std::cout << "ewn verify: " << r.dir.string() << ": " << r.tables.size() << " tables with 2.."
-            << r.max_pieces << " pieces\n"
+  for (const std::string& p : r.other_problems) std::cout << "FAILED " << printable(p) << "\n";
+  std::cout << "ewn verify: " << printable(r.dir.string()) << ": " << r.tables.size()
+            << " tables with 2.." << r.max_pieces << " pieces";
+  if (!r.absent.empty())
+    std::cout << " (" << r.absent.size() << " classes of " << r.max_pieces << " pieces not made)";
+  std::cout << ", complete up to " << r.complete_up_to << " pieces\n"
             << "  " << r.positions << " positions recomputed from their children in "
             << fixed(seconds, 1) << " s (CPU " << fixed(cpu, 1) << " s)\n"
             << "  largest difference " << in_units(r.max_difference) << ", allowed "
@@ -96,44 +105,95 @@ void print_text(const VerifyReport& r, double seconds, double cpu) {
               << "\n";
 }
 
-void print_json(const VerifyReport& r, double seconds, double cpu) {
-  JsonWriter j;
-  j.begin_object();
-  j.key("directory").value(r.dir.string());
-  j.key("pieces").value(r.max_pieces);
-  j.key("ok").value(r.ok());
-  j.key("tables").value((unsigned long)r.tables.size());
-  j.key("positions").value((unsigned long long)r.positions);
-  j.key("mismatches").value((unsigned long long)r.mismatches);
-  j.key("max_difference").value(r.max_difference);
-  j.key("tolerance").value(r.tolerance);
-  j.key("seconds").value(seconds);
-  j.key("cpu_seconds").value(cpu);
-  j.key("failed").begin_array();
+void print_json_report(const VerifyReport& r, double seconds, double cpu) {
+  Json j;
+  j["directory"] = printable(r.dir.string());
+  j["pieces"] = r.max_pieces;
+  j["complete_up_to"] = r.complete_up_to;
+  j["ok"] = r.ok();
+  j["tables"] = r.tables.size();
+  j["positions"] = r.positions;
+  j["mismatches"] = r.mismatches;
+  j["max_difference"] = r.max_difference;
+  j["tolerance"] = r.tolerance;
+  j["seconds"] = seconds;
+  j["cpu_seconds"] = cpu;
+  Json& failed = j["failed"] = Json::array();
   for (const TableReport& t : r.tables) {
     if (t.ok()) continue;
-    j.begin_object().key("class").value(t.material.name()).key("file").value(t.file.string());
-    if (!t.problem.empty()) j.key("problem").value(t.problem);
-    j.key("positions").value((unsigned long long)t.positions);
-    j.key("mismatches").value((unsigned long long)t.mismatches);
-    j.key("max_difference").value(t.max_difference);
-    j.key("listed").begin_array();
-    for (const ValueMismatch& m : t.listed) {
-      j.begin_object().key("entry").value((unsigned long long)m.entry);
-      j.key("position").value(format_position(m.position));
-      j.key("stored").value(m.stored / 65535.0).key("stored_raw").value(int(m.stored));
-      j.key("recomputed").value(m.recomputed).end_object();
-    }
-    j.end_array().end_object();
+    Json f;
+    f["class"] = t.material.name();
+    f["file"] = printable(t.file.string());
+    if (!t.problem.empty()) f["problem"] = t.problem;
+    f["positions"] = t.positions;
+    f["mismatches"] = t.mismatches;
+    f["max_difference"] = t.max_difference;
+    f["listed"] = Json::array();
+    for (const ValueMismatch& m : t.listed)
+      f["listed"].push_back({{"entry", m.entry},
+                             {"position", format_position(m.position)},
+                             {"stored", m.stored / 65535.0},
+                             {"stored_raw", m.stored},
+                             {"recomputed", m.recomputed}});
+    failed.push_back(std::move(f));
   }
-  j.end_array();
-  j.key("other_problems").begin_array();
-  for (const std::string& p : r.other_problems) j.value(p);
-  j.end_array().end_object();
-  std::cout << j.str() << "\n";
+  j["other_problems"] = Json::array();
+  for (const std::string& p : r.other_problems) j["other_problems"].push_back(printable(p));
+  // Every problem in one list, in the words `ewn info` uses.
+  Json& errors = j["errors"] = Json::array();
+  for (const TableReport& t : r.tables)
+    if (!t.problem.empty())
+      errors.push_back(printable(t.file.string() + ": " + t.problem));
+    else if (t.mismatches)
+      errors.push_back(printable(t.file.string() + ": " + std::to_string(t.mismatches) +
+                                 " stored values differ from their children"));
+  for (const std::string& p : r.other_problems) errors.push_back(printable(p));
+  print_json(j);
+}
+
+// `ewn verify DIR --manifest FILE`: every file the manifest lists, by size and digest.
+int run_manifest_check(const VerifyCommandOptions& opt) {
+  auto bad_use = [&](const std::string& message) {
+    if (opt.json)
+      print_json({{"directory", printable(opt.dir)}, {"ok", false}, {"errors", {message}}});
+    std::cerr << "ewn verify: " << message << "\n";
+    return 2;
+  };
+  std::vector<ManifestEntry> entries;
+  try {
+    if (auto problem = directory_problem(opt.dir)) return bad_use(opt.dir + ": " + *problem);
+    entries = read_manifest(opt.manifest);
+  } catch (const std::runtime_error& e) {
+    return bad_use(printable(e.what()));
+  }
+  // --pieces N: the part of the manifest a set of up to N pieces holds.
+  if (opt.pieces)
+    std::erase_if(entries, [&](const ManifestEntry& e) {
+      auto mc = parse_material_class(std::filesystem::path(e.file).stem().string());
+      return mc && mc->piece_count() > opt.pieces;
+    });
+  std::vector<std::string> errors = compare_with_manifest(opt.dir, entries);
+  for (auto& e : errors) e = printable(e);
+  if (opt.json) {
+    print_json({{"directory", printable(opt.dir)},
+                {"manifest", printable(opt.manifest)},
+                {"ok", errors.empty()},
+                {"tables", entries.size()},
+                {"errors", errors}});
+  } else {
+    for (const auto& e : errors) std::cout << "FAILED " << e << "\n";
+    std::cout << "ewn verify: " << printable(opt.dir) << ": " << entries.size()
+              << " files compared with " << printable(opt.manifest) << "\n";
+    if (errors.empty())
+      std::cout << "OK: every file has the size and digest the manifest lists\n";
+    else
+      std::cout << "FAILED: " << errors.size() << " of " << entries.size() << " files\n";
+  }
+  return errors.empty() ? 0 : 1;
 }
 
 int run_verify(const VerifyCommandOptions& opt) {
+  if (!opt.manifest.empty()) return run_manifest_check(opt);
   auto started = std::chrono::steady_clock::now();
   double cpu_started = cpu_seconds();
   ProgressLine progress;
@@ -144,7 +204,7 @@ int run_verify(const VerifyCommandOptions& opt) {
   if (!opt.only_class.empty()) {
     v.only_class = parse_material_class(opt.only_class);
     if (!v.only_class) {
-      std::cerr << "ewn verify: --class " << opt.only_class
+      std::cerr << "ewn verify: --class " << printable(opt.only_class)
                 << ": not a material class (e.g. 123v1: the mover's piece numbers, 'v', the "
                    "opponent's, each side in its canonical numbering)\n";
       return 2;
@@ -159,7 +219,10 @@ int run_verify(const VerifyCommandOptions& opt) {
     report = verify_tables(opt.dir, v);
   } catch (const std::exception& e) {
     progress.finish();
-    std::cerr << "ewn verify: " << e.what() << "\n";
+    std::string message = printable(e.what());
+    if (opt.json)
+      print_json({{"directory", printable(opt.dir)}, {"ok", false}, {"errors", {message}}});
+    std::cerr << "ewn verify: " << message << "\n";
     return 2;
   }
   progress.finish();
@@ -167,11 +230,27 @@ int run_verify(const VerifyCommandOptions& opt) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   double cpu = cpu_seconds() - cpu_started;
   if (opt.json)
-    print_json(report, seconds, cpu);
+    print_json_report(report, seconds, cpu);
   else
     print_text(report, seconds, cpu);
+  if (report.ok() && !opt.write_manifest.empty()) {
+    try {
+      std::string text = manifest_of(opt.dir, "# The " + std::to_string(report.tables.size()) +
+                                                  " tables of a verified set: XXH3-128, bytes, "
+                                                  "name. Check a copy with: ewn verify DIR "
+                                                  "--manifest FILE\n");
+      std::string tmp = opt.write_manifest + ".tmp";
+      OutputFile out(tmp);
+      out.write(text.data(), text.size());
+      out.close();
+      commit_file(tmp, opt.write_manifest);
+    } catch (const std::exception& e) {
+      std::cerr << "ewn verify: " << printable(e.what()) << "\n";
+      return 1;
+    }
+  }
   if (report.ok()) return 0;
-  std::cerr << "ewn verify: " << report.dir.string() << " has problems (see above)\n";
+  std::cerr << "ewn verify: " << printable(report.dir.string()) << " has problems (see above)\n";
   return 1;
 }
 
@@ -180,18 +259,20 @@ int run_verify(const VerifyCommandOptions& opt) {
 void register_verify(CLI::App& app) {
   auto opt = std::make_shared<VerifyCommandOptions>();
   auto* cmd = app.add_subcommand("verify", "Check that every stored value is right");
-  cmd->description(
+  // The details follow the options, so that `ewn --help` lists each command in one line.
+  cmd->footer(
       "Checks every table file of DIR (header, block and whole-file checksums), then recomputes\n"
       "every stored value from the stored values of its children, one expectimax step, and\n"
       "compares. A stored value and its children are each within 1/131070 of the exact value,\n"
       "so they must agree within 1/65535. Exits with 0 when everything is right, 1 when a table\n"
-      "is missing, damaged or wrong (each is named, with an offending position), 2 on bad use.");
-  cmd->footer(
+      "is missing, damaged or wrong (each is named, with an offending position), 2 on bad use.\n\n"
       "Examples:\n"
       "  ewn verify data              every table in data/\n"
       "  ewn verify data --pieces 4   only the tables with up to 4 pieces\n"
-      "  ewn verify data --class 12v1 only 12v1 and its twin 1v12 (e.g. one group made by\n"
-      "                               ewn gen --class), against the tables its captures reach");
+      "  ewn verify data --class 12v1  only 12v1 and its twin 1v12 (one group, e.g. made\n"
+      "                               by gen --class), against the tables its captures reach\n"
+      "  ewn verify data --pieces 4 --manifest docs/tables-5.manifest\n"
+      "                               copied tables against the published ones, in seconds");
   cmd->add_option("dir", opt->dir, "Directory of table files ($EWN_TABLES or data)")
       ->default_val(default_tables_dir());
   cmd->add_option("--pieces,-n", opt->pieces,
@@ -200,11 +281,18 @@ void register_verify(CLI::App& app) {
   cmd->add_option("--class", opt->only_class,
                   "Verify only this material class and its colour-flipped twin, e.g. 123456v1");
   cmd->add_option("--threads,-t", opt->threads, "Worker threads (0: one per core)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(0, 1024))
       ->default_val(0);
   cmd->add_option("--list", opt->list, "Differing entries listed per table (all are counted)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(0, 1'000'000))
       ->default_val(10);
+  cmd->add_option("--manifest", opt->manifest,
+                  "Instead of recomputing, compare the size and digest of every file this "
+                  "manifest lists (e.g. docs/tables-5.manifest, the published <= 5 set); with "
+                  "--pieces, only its tables with up to that many pieces");
+  cmd->add_option("--write-manifest", opt->write_manifest,
+                  "After a verification that passes, write the size and digest of every table "
+                  "to this file");
   cmd->add_flag("--json", opt->json, "Print the report as JSON");
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
   cmd->callback([opt] { set_exit_code(run_verify(*opt)); });

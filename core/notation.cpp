@@ -2,12 +2,14 @@
 
 #include <cctype>
 
+#include "printable.h"
+
 namespace ewn {
 
 namespace {
 
 [[noreturn]] void fail(std::string_view text, size_t at, const std::string& what) {
-  throw ParseError("column " + std::to_string(at + 1) + ": " + what + " in \"" + std::string(text) +
+  throw ParseError("column " + std::to_string(at + 1) + ": " + what + " in \"" + printable(text) +
                    "\"");
 }
 
@@ -43,7 +45,7 @@ ParsedPosition parse_position(std::string_view text) {
         i += 2;
       } else {
         fail(text, i,
-             std::string("unexpected character '") + c +
+             "unexpected character '" + printable(std::string_view(&c, 1)) +
                  "' (pieces are r1-r6 and b1-b6, empty squares a digit 1-5)");
       }
       if (file > 5)
@@ -73,7 +75,7 @@ ParsedPosition parse_position(std::string_view text) {
   while (i < text.size() && text[i] == ' ') ++i;
   if (i >= text.size()) fail(text, i, "missing side to move ('r' or 'b') after the board");
   if (text[i] != 'r' && text[i] != 'b')
-    fail(text, i, std::string("side to move must be 'r' or 'b', not '") + text[i] + "'");
+    fail(text, i, "side to move must be 'r' or 'b', not '" + printable(text.substr(i, 1)) + "'");
   if (i + 1 < text.size() && text[i + 1] != ' ')
     fail(text, i, "side to move must be a single letter 'r' or 'b'");
   pos.to_move = text[i] == 'r' ? Red : Blue;
@@ -122,13 +124,13 @@ std::string square_name(Square s) {
 
 Square parse_square(std::string_view text) {
   if (text.size() != 2 || text[0] < 'a' || text[0] > 'e' || text[1] < '1' || text[1] > '5')
-    throw ParseError("\"" + std::string(text) + "\" is not a square (a1 to e5)");
+    throw ParseError("\"" + printable(text) + "\" is not a square (a1 to e5)");
   return square_at(text[0] - 'a', text[1] - '0');
 }
 
 Move parse_move(std::string_view text) {
   if (text.size() != 4)
-    throw ParseError("\"" + std::string(text) +
+    throw ParseError("\"" + printable(text) +
                      "\" is not a move: write from- and to-square, e.g. a5b4");
   return Move{parse_square(text.substr(0, 2)), parse_square(text.substr(2, 2))};
 }

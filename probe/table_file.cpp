@@ -1,6 +1,5 @@
 #include "table_file.h"
 
-#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,6 +14,7 @@
 
 #include "block_codec.h"
 #include "index.h"
+#include "regular_file.h"
 
 namespace ewn {
 
@@ -36,23 +36,13 @@ std::string class_or_code(MaterialClass mc) {
 
 TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialClass> expected)
     : path_(path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    int err = errno;
-    if (err == ENOENT) throw TableError(path, "missing table file");
-    throw TableError(path, std::string("cannot open: ") + std::strerror(err));
-  }
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) {
-    int err = errno;
-    ::close(fd);
-    throw TableError(path, std::string("cannot stat: ") + std::strerror(err));
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    throw TableError(path, "not a regular file");
-  }
-  size_ = size_t(st.st_size);
+  RegularFile file = open_regular_file(path);
+  if (file.fd < 0)
+    throw TableError(path, file.problem == "missing" ? "missing table file" : file.problem);
+  int fd = file.fd;
+  size_ = size_t(file.size);
+  device_ = file.device;
+  inode_ = file.inode;
   if (size_ < kHeaderBytes) {
     ::close(fd);
     throw TableError(path, "truncated: " + std::to_string(size_) +
@@ -156,7 +146,19 @@ uint64_t TableFile::block_compressed_bytes(uint64_t block) const {
   return block_offset(block + 1) - block_offset(block);
 }
 
+void TableFile::check_not_truncated() const {
+  // A file replaced by rename (as ewn gen does) leaves the mapped one intact; only the same
+  // file made shorter takes pages away from the mapping.
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) != 0 || uint64_t(st.st_dev) != device_ ||
+      uint64_t(st.st_ino) != inode_ || uint64_t(st.st_size) >= size_)
+    return;
+  throw TableError(path_, "truncated to " + std::to_string(st.st_size) + " bytes while in use (" +
+                              std::to_string(size_) + " when opened)");
+}
+
 void TableFile::read_block(uint64_t block, uint16_t* out) const {
+  check_not_truncated();
   uint64_t begin = block_offset(block), end = block_offset(block + 1);
   std::span<const uint8_t> data(data_ + begin, end - begin);
   auto where = [&] {
@@ -183,6 +185,7 @@ std::optional<std::string> TableFile::verify_all() const {
 }
 
 std::optional<std::string> TableFile::verify_body() const {
+  check_not_truncated();
   if (XXH64(data_ + kHeaderBytes, size_ - kHeaderBytes, 0) != header_.body_checksum)
     return "corrupt file (whole-file checksum mismatch)";
   return std::nullopt;

@@ -1,0 +1,137 @@
+#include "probe_report.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "exact_file.h"
+#include "index.h"
+#include "movegen.h"
+#include "notation.h"
+#include "printable.h"
+#include "regular_file.h"
+#include "verify.h"
+
+namespace ewn::cli {
+
+namespace {
+
+std::string side_letter(Side s) {
+  return s == Red ? "r" : "b";
+}
+
+// What the tables of `tb` cover and, up to `pieces`, which files are missing.
+std::string coverage(const Tablebase& tb, int pieces) {
+  std::string dir = printable(tb.directory().string());
+  std::string out = tb.max_pieces() == 0 ? "there are no complete tables in " + dir
+                                         : "the tables in " + dir + " cover positions with up to " +
+                                               std::to_string(tb.max_pieces()) + " pieces";
+  if (!tb.partial_classes().empty())
+    out += " and the " + std::to_string(tb.partial_classes().size()) + " classes of " +
+           std::to_string(tb.max_pieces() + 1) + " pieces made one by one";
+  std::vector<std::string> missing;
+  for (int n = std::max(2, tb.max_pieces() + 1); n <= pieces; ++n)
+    for (MaterialClass mc : material_classes(n)) {
+      std::error_code ec;
+      if (std::filesystem::symlink_status(tb.path_of(mc), ec).type() ==
+          std::filesystem::file_type::not_found)
+        missing.push_back(table_file_name(mc));
+    }
+  if (missing.empty()) return out;
+  out += "; missing " + missing[0];
+  if (missing.size() > 1) out += " and " + std::to_string(missing.size() - 1) + " more";
+  return out;
+}
+
+// The message for a position the tables do not cover, with the commands that would make them
+// (each works as printed).
+std::string not_covered(const Tablebase& tb, const Position& pos, const std::string& written) {
+  int n = pos.piece_count();
+  std::string dir = printable(tb.directory().string());
+  std::string head = written + ": " + std::to_string(n) + " pieces, but ";
+  if (auto problem = directory_problem(tb.directory()); problem && *problem != "no such directory")
+    return head + dir + " holds no tables: " + *problem +
+           " (give the tables' directory with --tables)";
+  if (n > kMaxGenPieces)
+    return head + coverage(tb, kMaxGenPieces) + " (tables can be made for up to " +
+           std::to_string(kMaxGenPieces) + " pieces)";
+  std::string out = " --out " + dir;
+  std::string make = "ewn gen --pieces " + std::to_string(n) + out;
+  // One class can be made alone once the smaller set is complete (the exact values its
+  // captures lead to are solved again where they were not kept).
+  std::string make_one;
+  if (n == tb.max_pieces() + 1) {
+    MaterialClass mc = canonical_key(pos).material;
+    make_one = "; or only this position's class: ewn gen --pieces " + std::to_string(n) +
+               " --class " + mc.name() + out;
+  }
+  return head + coverage(tb, n) + " (make them with: " + make + make_one + ")";
+}
+
+ProbeReport failure(ProbeStatus status, std::string_view text, const std::string& message) {
+  ProbeReport r{status, Json::object()};
+  r.json["position"] = printable(text);
+  r.json["error"] = message;
+  return r;
+}
+
+}  // namespace
+
+ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
+  ParsedPosition parsed;
+  try {
+    parsed = parse_position(text);
+  } catch (const ParseError& e) {
+    return failure(ProbeStatus::BadPosition, text, std::string("bad position: ") + e.what());
+  }
+  const Position& pos = parsed.position;
+  std::string written = format_position(pos, parsed.die);
+  auto winner = pos.winner();
+
+  std::optional<double> value;
+  Json dice = Json::array();
+  std::optional<double> die_value;
+  try {
+    value = tb.value(pos);
+    if (!value) return failure(ProbeStatus::NotCovered, text, not_covered(tb, pos, written));
+    if (!winner)
+      for (int d = 1; d <= 6; ++d) {
+        if (parsed.die && *parsed.die != d) continue;
+        std::vector<Tablebase::MoveValue> best = *tb.best_moves(pos, d);
+        Json moves = Json::array();
+        for (const auto& mv : best)
+          moves.push_back({{"move", format_move(mv.move)}, {"value", mv.value}, {"wins", mv.wins}});
+        // Some piece can always move, so the list is never empty; the best comes first.
+        if (parsed.die) die_value = moves.front()["value"].get<double>();
+        dice.push_back({{"die", d}, {"moves", std::move(moves)}});
+      }
+  } catch (const TableError& e) {
+    return failure(ProbeStatus::TableProblem, text, printable(e.what()));
+  }
+  // A decided position stays decided whatever the die.
+  if (parsed.die && winner) die_value = *value;
+
+  Side mover = pos.to_move;
+  ProbeReport r{ProbeStatus::Ok, Json::object()};
+  Json& j = r.json;
+  j["position"] = written;
+  j["side"] = side_letter(mover);
+  j["value"] = *value;
+  j["red_value"] = mover == Red ? *value : 1.0 - *value;
+  if (parsed.die) {
+    j["die"] = *parsed.die;
+    j["die_value"] = *die_value;
+  }
+  j["pieces"] = pos.piece_count();
+  if (winner)
+    j["winner"] = side_letter(*winner);
+  else
+    j["material"] = canonical_key(pos).material.name();
+  j["dice"] = std::move(dice);
+  return r;
+}
+
+}  // namespace ewn::cli
