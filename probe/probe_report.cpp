@@ -11,7 +11,7 @@
 #include "notation.h"
 #include "printable.h"
 
-namespace ewn::cli {
+namespace ewn {
 
 namespace {
 
@@ -56,7 +56,7 @@ std::string not_covered(const Tablebase& tb, const Position& pos, const std::str
 }
 
 ProbeReport failure(ProbeStatus status, std::string_view text, const std::string& message) {
-  ProbeReport r{status, Json::object()};
+  ProbeReport r{status, ProbeJson::object()};
   r.json["position"] = printable(text);
   r.json["error"] = message;
   return r;
@@ -76,7 +76,7 @@ ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
   auto winner = pos.winner();
 
   std::optional<double> value;
-  Json dice = Json::array();
+  ProbeJson dice = ProbeJson::array();
   std::optional<double> die_value;
   try {
     value = tb.value(pos);
@@ -85,7 +85,7 @@ ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
       for (int d = 1; d <= 6; ++d) {
         if (parsed.die && *parsed.die != d) continue;
         std::vector<Tablebase::MoveValue> best = *tb.best_moves(pos, d);
-        Json moves = Json::array();
+        ProbeJson moves = ProbeJson::array();
         for (const auto& mv : best)
           moves.push_back({{"move", format_move(mv.move)}, {"value", mv.value}, {"wins", mv.wins}});
         // Some piece can always move, so the list is never empty; the best comes first.
@@ -99,8 +99,8 @@ ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
   if (parsed.die && winner) die_value = *value;
 
   Side mover = pos.to_move;
-  ProbeReport r{ProbeStatus::Ok, Json::object()};
-  Json& j = r.json;
+  ProbeReport r{ProbeStatus::Ok, ProbeJson::object()};
+  ProbeJson& j = r.json;
   j["position"] = written;
   j["side"] = side_letter(mover);
   j["value"] = *value;
@@ -118,4 +118,4 @@ ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
   return r;
 }
 
-}  // namespace ewn::cli
+}  // namespace ewn
