@@ -1,0 +1,52 @@
+// ewn serve: the web explorer and play page (web/, docs/WEB.md).
+#include <iostream>
+
+#include "commands.h"
+#include "server.h"
+#include "tables_dir.h"
+
+namespace ewn::cli {
+
+void register_serve(CLI::App& app) {
+  auto opt = std::make_shared<web::ServerOptions>();
+  auto* cmd = app.add_subcommand("serve", "Serve the web explorer and play page");
+  cmd->description(
+      "An HTTP server for the browser: a board to set up and explore positions with every move\n"
+      "of every die valued from the tables (the engine's estimate where they do not reach),\n"
+      "and games against the engine. The JSON API (docs/WEB.md): /api/probe, /api/move,\n"
+      "/api/estimate, /api/info. Listens on the loopback interface unless --host says otherwise.");
+  cmd->footer(
+      "Examples:\n"
+      "  ewn serve                     (then open http://127.0.0.1:8080/)\n"
+      "  ewn serve --tables t5 --port 9000\n"
+      "  ewn serve --port 0            (any free port; the address is printed)");
+  cmd->add_option("--tables", opt->tables, "Directory of table files ($EWN_TABLES or data)")
+      ->default_val(default_tables_dir());
+  cmd->add_option("--host", opt->host, "Address to listen on (0.0.0.0: every interface)")
+      ->default_val(opt->host);
+  cmd->add_option("--port", opt->port, "Port, 0 for any free one")
+      ->default_val(opt->port)
+      ->check(CLI::Range(0, 65535));
+  cmd->add_option("--max-movetime", opt->max_movetime_ms,
+                  "Cap in milliseconds on the engine's time for one request")
+      ->default_val(opt->max_movetime_ms)
+      ->check(CLI::Range(1, 60000));
+  cmd->add_option("--searches", opt->searches, "Engine searches run at once")
+      ->default_val(opt->searches)
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--threads", opt->threads, "Requests served at once")
+      ->default_val(opt->threads)
+      ->check(CLI::Range(2, 256));
+  cmd->callback([opt] {
+    try {
+      web::serve(*opt, [](const std::string& address) {
+        std::cout << "ewn serve: listening on " << address << " (Ctrl-C stops)" << std::endl;
+      });
+    } catch (const std::exception& e) {
+      std::cerr << "ewn serve: " << e.what() << "\n";
+      set_exit_code(1);
+    }
+  });
+}
+
+}  // namespace ewn::cli

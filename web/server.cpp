@@ -1,0 +1,204 @@
+#include "server.h"
+
+#include <httplib.h>
+
+#include <csignal>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+
+#include "engine_api.h"
+#include "engine_pool.h"
+#include "eval_network.h"
+#include "json_response.h"
+#include "probe_report.h"
+#include "query.h"
+#include "static_files.h"
+#include "table_info.h"
+#include "tablebase_values.h"
+
+namespace ewn::web {
+
+namespace {
+
+// How long a request waits for a free engine search before it is told the engine is busy.
+constexpr Milliseconds kEngineWait{2000};
+constexpr long kDefaultMovetimeMs = 500;
+// Decoded table blocks kept for probes and searches together (the player alone keeps 1 GB).
+constexpr size_t kCacheBytes = size_t(256) << 20;
+
+struct Context {
+  ServerOptions options;
+  std::shared_ptr<const Tablebase> tables;
+  std::unique_ptr<EnginePool> engine;
+  Json info;
+};
+
+// The engine: expectimax with the tables where there are some, and with the trained network in
+// the table directory where there is one (as the contest engine chooses it).
+std::unique_ptr<EnginePool> make_engine(const Context& c) {
+  SearchOptions options;
+  std::shared_ptr<const ExactValues> exact;
+  if (c.tables->max_pieces() >= 2) exact = std::make_shared<TablebaseValues>(c.tables);
+  auto network = std::filesystem::path(c.options.tables) / kDefaultNetworkFile;
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(network, ec))
+    options.network = std::make_shared<const EvalNetwork>(EvalNetwork::load(network.string()));
+  return std::make_unique<EnginePool>(options, exact, c.options.searches);
+}
+
+// Runs a route's handler, answering a RequestError with 400 and its message.
+httplib::Server::Handler guarded(
+    std::function<void(const httplib::Request&, httplib::Response&)> f) {
+  return [f = std::move(f)](const httplib::Request& req, httplib::Response& res) {
+    try {
+      f(req, res);
+    } catch (const RequestError& e) {
+      send_error(res, 400, e.what());
+    }
+  };
+}
+
+void probe_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
+  check_params(req, {"position"});
+  position_param(req);  // a missing or overlong parameter is a RequestError like any other
+  ProbeReport r = probe_report(*c.tables, req.get_param_value("position"));
+  int status = r.status == ProbeStatus::Ok            ? 200
+               : r.status == ProbeStatus::BadPosition ? 400
+               : r.status == ProbeStatus::NotCovered  ? 404
+                                                      : 500;
+  send_json(res, status, r.json);
+}
+
+Milliseconds movetime_param(const Context& c, const httplib::Request& req) {
+  // Any whole number up to an hour is a fair request; the server's cap then applies.
+  long ms = number_param(req, "movetime", kDefaultMovetimeMs, 1, 3'600'000);
+  return Milliseconds(std::min<long>(ms, c.options.max_movetime_ms));
+}
+
+// Runs `f` with a search of the pool, or answers 503 when none frees up in time.
+template <class F>
+void with_engine(const Context& c, httplib::Response& res, F f) {
+  auto lease = c.engine->acquire(kEngineWait);
+  if (!lease) {
+    send_error(res, 503,
+               "the engine is busy (" + std::to_string(c.engine->size()) +
+                   " searches running); try again");
+    return;
+  }
+  send_json(res, 200, f(lease->search()));
+}
+
+void move_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
+  check_params(req, {"position", "movetime"});
+  ParsedPosition parsed = position_param(req);
+  Milliseconds movetime = movetime_param(c, req);
+  if (!parsed.die)
+    throw RequestError("the position needs a die for the engine to move (e.g. '... r 3')");
+  if (parsed.position.winner()) throw RequestError("the game is decided: there is no move");
+  with_engine(c, res, [&](Search& s) { return engine_move(s, parsed, movetime); });
+}
+
+void estimate_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
+  check_params(req, {"position", "movetime"});
+  ParsedPosition parsed = position_param(req);
+  Milliseconds budget = movetime_param(c, req);
+  with_engine(c, res, [&](Search& s) { return engine_estimate(s, parsed, budget); });
+}
+
+void static_route(const httplib::Request& req, httplib::Response& res) {
+  std::string path = req.path == "/" ? "/index.html" : req.path;
+  for (const StaticFile& f : static_files())
+    if (f.path == path) {
+      res.set_content(std::string(f.body), std::string(f.content_type).c_str());
+      return;
+    }
+  send_error(res, 404, "no such page: " + printable_excerpt(req.path));
+}
+
+// The answer of an error httplib itself produced (a malformed request, an overlong URI, an
+// unknown method), given as JSON like every other.
+void error_body(const httplib::Request&, httplib::Response& res) {
+  if (!res.body.empty()) return;
+  std::string what = res.status == 400   ? "malformed request"
+                     : res.status == 404 ? "not found"
+                     : res.status == 413 ? "request body too large"
+                     : res.status == 414 ? "request line too long (at most 8192 bytes)"
+                     : res.status < 500  ? "request refused"
+                                         : "server error";
+  send_error(res, res.status, "HTTP " + std::to_string(res.status) + ": " + what);
+}
+
+}  // namespace
+
+void serve(const ServerOptions& options, const std::function<void(const std::string&)>& ready) {
+  // A client that hangs up mid-answer must not end the server.
+  std::signal(SIGPIPE, SIG_IGN);
+  auto c = std::make_shared<Context>();
+  c->options = options;
+  c->tables = std::make_shared<const Tablebase>(options.tables, kCacheBytes);
+  c->engine = make_engine(*c);
+  c->info = tables_info(*c->tables);
+  c->info["engine"] = {{"searches", options.searches},
+                       {"max_movetime_ms", options.max_movetime_ms},
+                       {"tables", c->engine->tables() != nullptr}};
+
+  httplib::Server server;
+  int threads = options.threads;
+  server.new_task_queue = [threads] { return new httplib::ThreadPool(size_t(threads)); };
+  // No request needs a body; the URI limit (8 KB) is httplib's.
+  server.set_payload_max_length(4096);
+  server.set_keep_alive_max_count(1000);
+  server.set_default_headers({{"X-Content-Type-Options", "nosniff"},
+                              {"Content-Security-Policy",
+                               "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"},
+                              {"Referrer-Policy", "no-referrer"},
+                              {"Cache-Control", "no-store"}});
+  server.Get("/api/probe", guarded([c](const auto& req, auto& res) { probe_route(*c, req, res); }));
+  server.Get("/api/move", guarded([c](const auto& req, auto& res) { move_route(*c, req, res); }));
+  server.Get("/api/estimate",
+             guarded([c](const auto& req, auto& res) { estimate_route(*c, req, res); }));
+  server.Get("/api/info", guarded([c](const auto& req, auto& res) {
+               check_params(req, {});
+               send_json(res, 200, c->info);
+             }));
+  server.Get("/.*", guarded([](const auto& req, auto& res) {
+               check_params(req, {});
+               static_route(req, res);
+             }));
+  auto not_allowed = [](const httplib::Request&, httplib::Response& res) {
+    res.set_header("Allow", "GET, HEAD");
+    send_error(res, 405, "only GET (and HEAD) requests are served");
+  };
+  server.Post("/.*", not_allowed);
+  server.Put("/.*", not_allowed);
+  server.Patch("/.*", not_allowed);
+  server.Delete("/.*", not_allowed);
+  server.Options("/.*", not_allowed);
+  server.set_error_handler(error_body);
+  server.set_exception_handler([](const auto&, auto& res, std::exception_ptr ep) {
+    std::string what = "unknown error";
+    try {
+      std::rethrow_exception(ep);
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    send_error(res, 500, "internal error: " + what);
+  });
+
+  int port = options.port;
+  if (port == 0) {
+    port = server.bind_to_any_port(options.host);
+    if (port < 0) throw std::runtime_error("cannot bind to " + options.host);
+  } else if (!server.bind_to_port(options.host, port)) {
+    throw std::runtime_error("cannot bind to " + options.host + ":" + std::to_string(port) +
+                             " (in use? choose another with --port)");
+  }
+  std::string host =
+      options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
+  ready("http://" + host + ":" + std::to_string(port) + "/");
+  server.listen_after_bind();
+}
+
+}  // namespace ewn::web

@@ -1,0 +1,24 @@
+// ewn serve: the web explorer's HTTP server (docs/WEB.md). It serves the page (web/static,
+// compiled in) and the JSON API: /api/probe, /api/move, /api/estimate and /api/info.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <string>
+
+namespace ewn::web {
+
+struct ServerOptions {
+  std::string tables;              // table directory (may hold no tables: the engine estimates)
+  std::string host = "127.0.0.1";  // loopback unless told otherwise
+  int port = 8080;                 // 0: any free port
+  int max_movetime_ms = 5000;      // the cap on a request's movetime
+  int searches = 2;                // engine searches at once
+  int threads = 16;                // requests served at once
+};
+
+// Opens the tables, binds and serves until the process ends. Once bound it calls `ready` with
+// the address (http://host:port/). Throws std::runtime_error when it cannot bind.
+void serve(const ServerOptions& options, const std::function<void(const std::string&)>& ready);
+
+}  // namespace ewn::web
