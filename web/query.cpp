@@ -17,15 +17,19 @@ void check_params(const httplib::Request& req, std::initializer_list<std::string
   }
 }
 
-ParsedPosition position_param(const httplib::Request& req) {
+std::string position_text(const httplib::Request& req) {
   if (!req.has_param("position"))
     throw RequestError("missing parameter 'position' (e.g. position=r1r23/5/2b32/5/4b1 r)");
   std::string text = req.get_param_value("position");
   if (text.size() > kMaxPositionLength)
     throw RequestError("position of " + std::to_string(text.size()) + " characters (at most " +
                        std::to_string(kMaxPositionLength) + ")");
+  return text;
+}
+
+ParsedPosition position_param(const httplib::Request& req) {
   try {
-    return parse_position(text);
+    return parse_position(position_text(req));
   } catch (const ParseError& e) {
     throw RequestError(std::string("bad position: ") + e.what());
   }

@@ -27,8 +27,10 @@ inline constexpr size_t kMaxPositionLength = 64;
 // Throws RequestError for a parameter not in `known` or given twice.
 void check_params(const httplib::Request& req, std::initializer_list<std::string_view> known);
 
-// The `position` parameter (required) parsed as SPEC section 3 notation; the parser's message
-// says what is wrong and where.
+// The `position` parameter: required, at most kMaxPositionLength characters.
+std::string position_text(const httplib::Request& req);
+// The `position` parameter parsed as SPEC section 3 notation; the parser's message says what is
+// wrong and where.
 ParsedPosition position_param(const httplib::Request& req);
 
 // An optional whole number of at most 9 digits in [min, max]; `fallback` when absent.

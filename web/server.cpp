@@ -61,8 +61,8 @@ httplib::Server::Handler guarded(
 
 void probe_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
   check_params(req, {"position"});
-  position_param(req);  // a missing or overlong parameter is a RequestError like any other
-  ProbeReport r = probe_report(*c.tables, req.get_param_value("position"));
+  // Parsed by probe_report, so that a bad position gets the error of `ewn probe --json` too.
+  ProbeReport r = probe_report(*c.tables, position_text(req));
   int status = r.status == ProbeStatus::Ok            ? 200
                : r.status == ProbeStatus::BadPosition ? 400
                : r.status == ProbeStatus::NotCovered  ? 404
