@@ -39,8 +39,9 @@ void register_serve(CLI::App& app) {
       ->check(CLI::Range(2, 256));
   cmd->callback([opt] {
     try {
-      web::serve(*opt, [](const std::string& address) {
-        std::cout << "ewn serve: listening on " << address << " (Ctrl-C stops)" << std::endl;
+      web::serve(*opt, [](const std::string& address, const std::string& note) {
+        std::cout << "ewn serve: listening on " << address << " (Ctrl-C stops)\n"
+                  << "ewn serve: " << note << std::endl;
       });
     } catch (const std::exception& e) {
       std::cerr << "ewn serve: " << e.what() << "\n";

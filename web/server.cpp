@@ -131,7 +131,7 @@ void error_body(const httplib::Request&, httplib::Response& res) {
 
 }  // namespace
 
-void serve(const ServerOptions& options, const std::function<void(const std::string&)>& ready) {
+void serve(const ServerOptions& options, const ReadyCallback& ready) {
   // A client that hangs up mid-answer must not end the server.
   std::signal(SIGPIPE, SIG_IGN);
   auto c = std::make_shared<Context>();
@@ -200,7 +200,15 @@ void serve(const ServerOptions& options, const std::function<void(const std::str
   }
   std::string host =
       options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
-  ready("http://" + host + ":" + std::to_string(port) + "/");
+  int pieces = c->tables->max_pieces();
+  std::string note = pieces >= 2
+                         ? "tables in " + options.tables + ": every position with up to " +
+                               std::to_string(pieces) + " pieces"
+                         : "no complete set of tables in " + options.tables +
+                               ": every value is the engine's estimate (make tables with: ewn gen "
+                               "--pieces 5 --out " +
+                               options.tables + ")";
+  ready("http://" + host + ":" + std::to_string(port) + "/", note);
   server.listen_after_bind();
 }
 

@@ -135,7 +135,8 @@ export class Game {
     this.selected = null;
     this.$("#game-moves-now").replaceChildren();
     const li = document.createElement("li");
-    li.textContent = `${side} ${this.moves.at(-1).die} ${move}`;
+    li.textContent = `${sideName(side)} ${dieFace(this.moves.at(-1).die)} ${move}`;
+    li.title = `${sideName(side)} rolled ${this.moves.at(-1).die} and played ${move}`;
     this.$("#move-list").appendChild(li);
     this.status(`${side === this.human ? "You" : "The engine"} played ${move}.`);
     this.render();

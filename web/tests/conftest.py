@@ -4,9 +4,11 @@ positions, the rules needed to follow a move, and the CLI's answers to compare w
 Environment (set by ctest, web/tests/CMakeLists.txt): EWN, the ewn program; EWN_WEB_TABLES, a
 directory of tables for <= 4 pieces; EWN_WEB_LOAD, the load client (test_load.py only).
 """
+import ctypes
 import json
 import os
 import random
+import signal
 import subprocess
 import threading
 import time
@@ -17,13 +19,20 @@ EWN = os.environ.get("EWN", "ewn")
 TABLES = os.environ.get("EWN_WEB_TABLES", "data")
 
 
+def end_with_parent():
+    """Asks Linux to stop the child should the test process die (a timeout, a kill) before it
+    stops the server itself (PR_SET_PDEATHSIG)."""
+    ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
+
+
 class Server:
     """`ewn serve --port 0` on loopback; the address is the one it prints once bound."""
 
     def __init__(self, *args):
         self.proc = subprocess.Popen(
             [EWN, "serve", "--tables", TABLES, "--port", "0", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE, text=True,
+            preexec_fn=end_with_parent)
         line = []
         reader = threading.Thread(target=lambda: line.append(self.proc.stdout.readline()),
                                   daemon=True)
