@@ -2,6 +2,9 @@
 
 #include <httplib.h>
 
+#include <sys/socket.h>
+
+#include <atomic>
 #include <csignal>
 #include <filesystem>
 #include <memory>
@@ -190,6 +193,14 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
     send_error(res, 500, "internal error: " + what);
   });
 
+  // cpp-httplib 0.11 listens with a backlog of 5: a sixth connection arriving at once (a browser
+  // opens six, the load test eight) loses its SYN and retries a second later. Listening again on
+  // the bound socket raises the backlog (Linux keeps the socket, only the queue grows).
+  std::atomic<int> socket_fd = -1;
+  server.set_socket_options([&socket_fd](socket_t fd) {
+    httplib::default_socket_options(fd);
+    socket_fd = fd;
+  });
   int port = options.port;
   if (port == 0) {
     port = server.bind_to_any_port(options.host);
@@ -200,6 +211,7 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
   }
   std::string host =
       options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
+  if (socket_fd >= 0) ::listen(socket_fd, SOMAXCONN);
   int pieces = c->tables->max_pieces();
   std::string note = pieces >= 2
                          ? "tables in " + options.tables + ": every position with up to " +
