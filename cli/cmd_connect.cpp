@@ -68,8 +68,9 @@ int run_connect(const ConnectOptions& opt) {
     std::cerr << "ewn connect: bad engine: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
+    // A file the spec names (tables, network) that cannot be used: bad use too.
     std::cerr << "ewn connect: " << e.what() << "\n";
-    return 1;
+    return 2;
   }
   std::ofstream log;
   std::string log_path = opt.log.empty() ? default_log_name() : opt.log;

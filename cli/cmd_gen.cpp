@@ -1,14 +1,24 @@
 // ewn gen: generate the tables.
+#include <cerrno>
 #include <csignal>
+#include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "commands.h"
+#include "file_error.h"
 #include "generator.h"
 #include "json.h"
+#include "output_lock.h"
+#include "printable.h"
+#include "regular_file.h"
+#include "table_format.h"
 
 namespace ewn::cli {
 
 namespace {
+
+namespace fs = std::filesystem;
 
 struct GenCommandOptions {
   GenOptions gen;
@@ -16,17 +26,59 @@ struct GenCommandOptions {
   bool quiet = false;
 };
 
+// Failures that stay until someone acts (frees space, changes permissions): running the same
+// command again at once would fail the same way.
+bool lasting(int error) {
+  for (int e : {ENOSPC, EDQUOT, EFBIG, EROFS, EACCES, EPERM, ENOTDIR, EISDIR, ENAMETOOLONG})
+    if (error == e) return true;
+  return false;
+}
+
+// A FIFO, device, socket, directory or dangling link named like a table or exact-values file
+// that the run would have to read or replace: refused before any work.
+std::optional<std::string> odd_file(const fs::path& dir) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const fs::path& p = entry.path();
+    if (p.extension() != kTableExtension && p.extension() != ".ewx") continue;  // exact values
+    if (auto problem = regular_file_problem(p)) return p.string() + ": " + *problem;
+  }
+  if (ec) return dir.string() + ": cannot list: " + ec.message();
+  return std::nullopt;
+}
+
 int run_gen(GenCommandOptions opt) {
   // With a file size limit (ulimit -f) a write past it must fail with EFBIG, not kill us.
   std::signal(SIGXFSZ, SIG_IGN);
   opt.gen.progress = !opt.quiet;
+  const fs::path& out = opt.gen.out;
+  auto fail = [](int code, const std::string& message) {
+    std::cerr << "ewn gen: " << printable(message) << "\n";
+    return code;
+  };
+  if (out.empty()) return fail(2, "the output directory is empty (give one with --out, e.g. data)");
+  if (auto problem = directory_problem(out); problem && *problem != "no such directory")
+    return fail(2, out.string() + ": " + *problem);
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec) return fail(1, out.string() + ": cannot create the directory: " + ec.message());
+  if (auto problem = odd_file(out)) return fail(1, *problem + " (move it away)");
   GenSummary s;
   try {
+    OutputLock lock(out);
     s = generate(opt.gen);
+  } catch (const std::invalid_argument& e) {
+    return fail(2, e.what());
+  } catch (const DirectoryBusy& e) {
+    return fail(1, e.what());
   } catch (const std::exception& e) {
-    // A newline first ends the progress line.
-    std::cerr << (opt.gen.progress ? "\n" : "") << "ewn gen: " << e.what() << "\n"
-              << "Completed tables are kept; run the same command again to resume.\n";
+    // A newline first ends the progress line. The resume hint only where a rerun would help: a
+    // full disk or a read-only directory say themselves what to do first.
+    auto file_error = dynamic_cast<const FileError*>(&e);
+    std::cerr << (opt.gen.progress ? "\n" : "");
+    fail(1, e.what());
+    if (!file_error || !lasting(file_error->error()))
+      std::cerr << "Completed tables are kept; run the same command again to resume.\n";
     return 1;
   }
   if (opt.json) {
@@ -53,11 +105,11 @@ int run_gen(GenCommandOptions opt) {
 void register_gen(CLI::App& app) {
   auto opt = std::make_shared<GenCommandOptions>();
   auto* cmd = app.add_subcommand("gen", "Generate endgame tables (exact win probabilities)");
-  cmd->description(
+  // The details follow the options, so that `ewn --help` lists each command in one line.
+  cmd->footer(
       "Computes the value of every position with up to N pieces on the board: the probability\n"
       "that the side to move wins with best play by both sides. Tables are written to DIR one\n"
-      "material class at a time; an interrupted run resumes where it stopped.");
-  cmd->footer(
+      "material class at a time; an interrupted run resumes where it stopped.\n\n"
       "Examples:\n"
       "  ewn gen --pieces 4            all tables with 2..4 pieces into data/ (seconds)\n"
       "  ewn gen --pieces 5 --out t5   2..5 pieces (minutes, a few GB incl. exact values)");
@@ -66,12 +118,13 @@ void register_gen(CLI::App& app) {
       ->default_val(4);
   cmd->add_option("--out,-o", opt->gen.out, "Output directory")->default_val("data");
   cmd->add_option("--threads,-t", opt->gen.threads, "Worker threads (0: one per core)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(0, 1024))
       ->default_val(0);
   cmd->add_option("--keep-exact", opt->gen.keep_exact_up_to,
                   "Also keep the double-precision side files (.ewx) of the top piece count when it "
                   "is at most this, so a later, larger run need not solve it again (those of "
                   "smaller piece counts are always kept)")
+      ->check(CLI::Range(0, 6))
       ->default_val(0);
   cmd->add_option("--class", opt->gen.only_class,
                   "Solve only this material class and its colour-flipped twin, e.g. 12345v1 "

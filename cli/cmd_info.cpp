@@ -8,8 +8,10 @@
 #include "index.h"
 #include "json.h"
 #include "printable.h"
+#include "regular_file.h"
 #include "table_file.h"
 #include "tables_dir.h"
+#include "verify.h"
 
 namespace ewn::cli {
 
@@ -40,9 +42,14 @@ void inspect(std::vector<ClassInfo>& infos, const std::filesystem::path& dir, bo
       ClassInfo& c = infos[i];
       auto path = dir / table_file_name(c.material);
       std::error_code ec;
-      c.present = std::filesystem::is_regular_file(path, ec);
       c.positions = PositionIndex(c.material).canonical_count();
-      if (!c.present) continue;
+      // The same words as the table reader's (a FIFO named like a table is never opened).
+      if (auto problem = regular_file_problem(path)) {
+        c.problem =
+            path.string() + ": " + (*problem == "missing" ? "missing table file" : *problem);
+        continue;
+      }
+      c.present = true;
       c.bytes = std::filesystem::file_size(path, ec);
       try {
         TableFile file(path, c.material);
@@ -67,16 +74,25 @@ std::string ratio(uint64_t bytes, uint64_t positions) {
 
 int run_info(const InfoOptions& opt) {
   std::filesystem::path dir = opt.dir;
-  std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec)) {
-    std::cerr << "ewn info: " << dir.string()
-              << ": no such directory (make tables with: ewn gen --pieces 4 --out " << dir.string()
-              << ")\n";
+  TableDirectory found;
+  try {
+    found = scan_table_directory(dir);
+  } catch (const std::runtime_error& e) {
+    std::string message = printable(e.what());
+    // Making tables there helps only where a directory can be made.
+    if (directory_problem(dir) == "no such directory")
+      message += " (make tables with: ewn gen --pieces 4 --out " + printable(dir.string()) + ")";
+    if (opt.json)
+      print_json({{"directory", printable(dir.string())}, {"ok", false}, {"errors", {message}}});
+    std::cerr << "ewn info: " << message << "\n";
     return 2;
   }
+  // The classes `ewn verify` checks: every one below the largest piece count present, and those
+  // present at it.
   std::vector<ClassInfo> infos;
-  for (int n = 2; n <= kMaxPieces; ++n)
-    for (MaterialClass mc : material_classes(n)) infos.push_back(ClassInfo{mc});
+  for (int n = 2; n <= found.largest; ++n)
+    for (MaterialClass mc : material_classes(n))
+      if (found.expects(dir, mc)) infos.push_back(ClassInfo{mc});
   inspect(infos, dir, opt.quick);
 
   struct Group {
@@ -87,25 +103,33 @@ int run_info(const InfoOptions& opt) {
   std::vector<Group> groups;
   int complete_up_to = 0, failing = 0;
   bool complete = true;
-  for (int n = 2; n <= kMaxPieces; ++n) {
+  for (int n = 2; n <= found.largest; ++n) {
     Group g{n};
+    g.classes = int(material_classes(n).size());
     for (const auto& c : infos) {
       if (c.material.piece_count() != n) continue;
-      ++g.classes;
+      if (c.problem) ++g.failing;
       if (!c.present) continue;
       ++g.present;
       g.entries += c.entries;
       g.positions += c.positions;
       g.bytes += c.bytes;
-      if (c.problem) ++g.failing;
     }
-    complete = complete && g.present == g.classes;
+    // Only tables that pass their checks count.
+    complete = complete && g.present == g.classes && g.failing == 0;
     if (complete) complete_up_to = n;
     failing += g.failing;
-    if (g.present > 0) groups.push_back(g);
+    groups.push_back(g);
   }
   uint64_t total_bytes = 0, total_positions = 0;
   for (const auto& g : groups) total_bytes += g.bytes, total_positions += g.positions;
+  // Every problem, in the words `ewn verify` uses.
+  std::vector<std::string> errors = found.strays;
+  if (found.largest == 0)
+    errors.push_back(dir.string() + ": no table files (*" + kTableExtension + ")");
+  for (const auto& c : infos)
+    if (c.problem) errors.push_back(*c.problem);
+  for (auto& e : errors) e = printable(e);
 
   if (opt.json) {
     Json j;
@@ -115,6 +139,8 @@ int run_info(const InfoOptions& opt) {
     j["bytes"] = total_bytes;
     j["positions"] = total_positions;
     j["failing"] = failing;
+    j["ok"] = errors.empty();
+    j["errors"] = errors;
     j["pieces"] = Json::array();
     for (const auto& g : groups) {
       Json gj;
@@ -144,8 +170,8 @@ int run_info(const InfoOptions& opt) {
     }
     print_json(j);
   } else {
-    std::cout << "Tables in " << dir.string() << ": complete up to " << complete_up_to << " pieces"
-              << (opt.quick ? " (headers only, checksums not verified)" : "") << "\n";
+    std::cout << "Tables in " << printable(dir.string()) << ": complete up to " << complete_up_to
+              << " pieces" << (opt.quick ? " (headers only, checksums not verified)" : "") << "\n";
     std::cout << "  pieces  classes       entries     positions         bytes  bytes/pos  checks\n";
     for (const auto& g : groups) {
       char line[160];
@@ -159,9 +185,10 @@ int run_info(const InfoOptions& opt) {
       std::cout << line;
       if (g.present < g.classes) {
         std::cout << "          missing:";
-        for (const auto& c : infos)
-          if (c.material.piece_count() == g.pieces && !c.present)
-            std::cout << " " << c.material.name();
+        for (MaterialClass mc : material_classes(g.pieces))
+          if (std::none_of(infos.begin(), infos.end(),
+                           [&](const ClassInfo& c) { return c.material == mc && c.present; }))
+            std::cout << " " << mc.name();
         std::cout << "\n";
       }
       if (opt.classes)
@@ -183,9 +210,8 @@ int run_info(const InfoOptions& opt) {
       std::cout << "  all: " << total_bytes << " bytes for " << total_positions << " positions, "
                 << ratio(total_bytes, total_positions) << " bytes/pos\n";
   }
-  for (const auto& c : infos)
-    if (c.problem) std::cerr << "ewn info: " << *c.problem << "\n";
-  return failing ? 1 : 0;
+  for (const auto& e : errors) std::cerr << "ewn info: " << e << "\n";
+  return errors.empty() ? 0 : 1;
 }
 
 }  // namespace
@@ -193,10 +219,13 @@ int run_info(const InfoOptions& opt) {
 void register_info(CLI::App& app) {
   auto opt = std::make_shared<InfoOptions>();
   auto* cmd = app.add_subcommand("info", "List the tables of a directory and check them");
-  cmd->description(
+  // The details follow the options, so that `ewn --help` lists each command in one line.
+  cmd->footer(
       "For each piece count: classes present, entries, file bytes, bytes per unique position\n"
       "and the result of the full check of every file (header, block and file checksums).\n"
-      "Exits with 1 and names each file that fails its checks.");
+      "Exits with 1 and names each file that fails its checks.\n\n"
+      "Example:\n"
+      "  ewn info data --classes");
   cmd->add_option("dir", opt->dir, "Directory of table files ($EWN_TABLES or data)")
       ->default_val(default_tables_dir());
   cmd->add_flag("--json", opt->json, "Machine-readable output");

@@ -107,8 +107,9 @@ int run_match_command(const MatchOptions& opt) {
     std::cerr << "ewn match: bad player: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
+    // A file the spec names (tables, network) that cannot be used: bad use too.
     std::cerr << "ewn match: " << e.what() << "\n";
-    return 1;
+    return 2;
   }
 
   std::ofstream log;

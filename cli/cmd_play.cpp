@@ -153,8 +153,8 @@ int run_play(const PlayOptions& opt) {
   } catch (const SpecError& e) {
     return bad(std::string("bad engine: ") + e.what());
   } catch (const std::exception& e) {
-    std::cerr << "ewn play: " << e.what() << "\n";
-    return 1;
+    // A file the spec names (tables, network) that cannot be used: bad use too.
+    return bad(e.what());
   }
 
   std::ofstream log;

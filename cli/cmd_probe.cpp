@@ -106,7 +106,8 @@ int run_probe(const ProbeOptions& opt) {
 void register_probe(CLI::App& app) {
   auto opt = std::make_shared<ProbeOptions>();
   auto* cmd = app.add_subcommand("probe", "Look up positions in the tables");
-  cmd->description(
+  // The details follow the options, so that `ewn --help` lists each command in one line.
+  cmd->footer(
       "Prints the probability that the side to move wins (before rolling, with best play by\n"
       "both sides), the material class, and for each die (or only the die given in the\n"
       "position) every legal move with the mover's win probability after it, best first.\n"
@@ -115,8 +116,7 @@ void register_probe(CLI::App& app) {
       "--json adds \"die\" and \"die_value\" (absent without a die).\n"
       "Without a position argument, or with '-', reads positions one per line from stdin.\n"
       "Exit codes: 0 fine, 2 bad position, 3 more pieces than the tables cover, 4 a table file\n"
-      "is missing or damaged.");
-  cmd->footer(
+      "is missing or damaged.\n\n"
       "Examples:\n"
       "  ewn probe \"r1r23/5/2b3b41/5/5 r\"\n"
       "  ewn probe \"r1r23/5/2b3b41/5/5 b 4\" --json\n"

@@ -77,7 +77,7 @@ void register_show(CLI::App& app) {
   auto* cmd = app.add_subcommand("show", "Draw a position and list the legal moves for each die");
   cmd->footer(
       "Example:\n  ewn show \"r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r\"\n"
-      "  ewn show \"5/5/2r1b12/5/5 b 3\"   (only the moves for die 3)");
+      "  ewn show \"5/5/2r1b11/5/5 b 3\"   (only the moves for die 3)");
   cmd->add_option("position", opt->position, "Position in SPEC notation (quote it)")->required();
   cmd->add_flag("--json", opt->json, "Machine-readable output");
   cmd->add_flag("--no-colour,--no-color", opt->no_colour, "Plain text even on a terminal");

@@ -109,7 +109,7 @@ void register_train_eval(CLI::App& app) {
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--seed", opt->training.seed, "Seed of the games");
   cmd->add_flag("--json", opt->json, "Machine-readable summary");
-  cmd->add_flag("--quiet", opt->quiet, "No progress lines");
+  cmd->add_flag("--quiet,-q", opt->quiet, "No progress lines");
   cmd->callback([opt] { set_exit_code(run_train(*opt)); });
 }
 

@@ -62,7 +62,7 @@ void print_text(const VerifyReport& r, double seconds, double cpu) {
   for (const TableReport& t : r.tables) {
     if (t.ok()) continue;
     ++failed;
-    std::cout << "FAILED " << t.material.name() << " (" << t.file.string() << "): ";
+    std::cout << "FAILED " << t.material.name() << " (" << printable(t.file.string()) << "): ";
     if (!t.problem.empty()) {
       std::cout << t.problem << "\n";
       continue;
@@ -77,9 +77,12 @@ void print_text(const VerifyReport& r, double seconds, double cpu) {
     if (t.mismatches > t.listed.size())
       std::cout << "  ... and " << t.mismatches - t.listed.size() << " more\n";
   }
-  for (const std::string& p : r.other_problems) std::cout << "FAILED " << p << "\n";
-  std::cout << "ewn verify: " << r.dir.string() << ": " << r.tables.size() << " tables with 2.."
-            << r.max_pieces << " pieces\n"
+  for (const std::string& p : r.other_problems) std::cout << "FAILED " << printable(p) << "\n";
+  std::cout << "ewn verify: " << printable(r.dir.string()) << ": " << r.tables.size()
+            << " tables with 2.." << r.max_pieces << " pieces";
+  if (!r.absent.empty())
+    std::cout << " (" << r.absent.size() << " classes of " << r.max_pieces << " pieces not made)";
+  std::cout << ", complete up to " << r.complete_up_to << " pieces\n"
             << "  " << r.positions << " positions recomputed from their children in "
             << fixed(seconds, 1) << " s (CPU " << fixed(cpu, 1) << " s)\n"
             << "  largest difference " << in_units(r.max_difference) << ", allowed "
@@ -99,6 +102,7 @@ void print_json_report(const VerifyReport& r, double seconds, double cpu) {
   Json j;
   j["directory"] = printable(r.dir.string());
   j["pieces"] = r.max_pieces;
+  j["complete_up_to"] = r.complete_up_to;
   j["ok"] = r.ok();
   j["tables"] = r.tables.size();
   j["positions"] = r.positions;
@@ -126,7 +130,17 @@ void print_json_report(const VerifyReport& r, double seconds, double cpu) {
                              {"recomputed", m.recomputed}});
     failed.push_back(std::move(f));
   }
-  j["other_problems"] = r.other_problems;
+  j["other_problems"] = Json::array();
+  for (const std::string& p : r.other_problems) j["other_problems"].push_back(printable(p));
+  // Every problem in one list, in the words `ewn info` uses.
+  Json& errors = j["errors"] = Json::array();
+  for (const TableReport& t : r.tables)
+    if (!t.problem.empty())
+      errors.push_back(printable(t.file.string() + ": " + t.problem));
+    else if (t.mismatches)
+      errors.push_back(printable(t.file.string() + ": " + std::to_string(t.mismatches) +
+                                 " stored values differ from their children"));
+  for (const std::string& p : r.other_problems) errors.push_back(printable(p));
   print_json(j);
 }
 
@@ -147,7 +161,10 @@ int run_verify(const VerifyCommandOptions& opt) {
     report = verify_tables(opt.dir, v);
   } catch (const std::exception& e) {
     progress.finish();
-    std::cerr << "ewn verify: " << e.what() << "\n";
+    std::string message = printable(e.what());
+    if (opt.json)
+      print_json({{"directory", printable(opt.dir)}, {"ok", false}, {"errors", {message}}});
+    std::cerr << "ewn verify: " << message << "\n";
     return 2;
   }
   progress.finish();
@@ -159,7 +176,7 @@ int run_verify(const VerifyCommandOptions& opt) {
   else
     print_text(report, seconds, cpu);
   if (report.ok()) return 0;
-  std::cerr << "ewn verify: " << report.dir.string() << " has problems (see above)\n";
+  std::cerr << "ewn verify: " << printable(report.dir.string()) << " has problems (see above)\n";
   return 1;
 }
 
@@ -168,13 +185,13 @@ int run_verify(const VerifyCommandOptions& opt) {
 void register_verify(CLI::App& app) {
   auto opt = std::make_shared<VerifyCommandOptions>();
   auto* cmd = app.add_subcommand("verify", "Check that every stored value is right");
-  cmd->description(
+  // The details follow the options, so that `ewn --help` lists each command in one line.
+  cmd->footer(
       "Checks every table file of DIR (header, block and whole-file checksums), then recomputes\n"
       "every stored value from the stored values of its children, one expectimax step, and\n"
       "compares. A stored value and its children are each within 1/131070 of the exact value,\n"
       "so they must agree within 1/65535. Exits with 0 when everything is right, 1 when a table\n"
-      "is missing, damaged or wrong (each is named, with an offending position), 2 on bad use.");
-  cmd->footer(
+      "is missing, damaged or wrong (each is named, with an offending position), 2 on bad use.\n\n"
       "Examples:\n"
       "  ewn verify data              every table in data/\n"
       "  ewn verify data --pieces 4   only the tables with up to 4 pieces");
@@ -184,10 +201,10 @@ void register_verify(CLI::App& app) {
                   "Verify the classes with up to N pieces (default: the most found in DIR)")
       ->check(CLI::Range(2, 12));
   cmd->add_option("--threads,-t", opt->threads, "Worker threads (0: one per core)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(0, 1024))
       ->default_val(0);
   cmd->add_option("--list", opt->list, "Differing entries listed per table (all are counted)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(0, 1'000'000))
       ->default_val(10);
   cmd->add_flag("--json", opt->json, "Print the report as JSON");
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");

@@ -4,6 +4,50 @@
 #include <iostream>
 
 #include "commands.h"
+#include "printable.h"
+
+namespace {
+
+// Exit code of every usage error (unknown command or option, bad or out-of-range value), the
+// same as the "bad use" code the subcommands document.
+constexpr int kUsageError = 2;
+
+// "show, gen, probe, ..."
+std::string command_names(const CLI::App& app) {
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands({}))
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  return names;
+}
+
+// One line naming what was wrong and the help to read, instead of CLI11's own message and its
+// exit codes (105, 106, 109, ...).
+int usage_error(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
+  std::vector<CLI::App*> parsed = app.get_subcommands();
+  if (parsed.empty()) {
+    std::string first = argc > 1 ? ewn::printable(argv[1]) : "";
+    std::string what = first.empty()     ? "no command given"
+                       : first[0] == '-' ? "unknown option '" + first + "'"
+                                         : "unknown command '" + first + "'";
+    std::cerr << "ewn: " << what << "; the commands are " << command_names(app)
+              << " (see 'ewn --help')\n";
+    return kUsageError;
+  }
+  const CLI::App* sub = parsed.back();
+  std::string what = ewn::printable(e.what());
+  // The first argument it could not place, an unknown option or one positional too many, comes
+  // first (CLI11 reports a missing required option before it).
+  std::vector<std::string> extras = sub->remaining();
+  if (!extras.empty()) {
+    const std::string& x = extras.front();
+    what = (x[0] == '-' ? "unknown option '" : "unexpected argument '") + ewn::printable(x) + "'";
+  }
+  std::cerr << "ewn " << sub->get_name() << ": " << what << " (see 'ewn " << sub->get_name()
+            << " --help')\n";
+  return kUsageError;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -12,11 +56,20 @@ int main(int argc, char** argv) {
       "  \"r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r\"  (ranks 5..1, side to move, optional die)\n"};
   app.require_subcommand(1);
   app.fallthrough(false);
+  app.footer("Each command's details and examples: ewn COMMAND --help");
   ewn::cli::register_commands(app);
   try {
     app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);  // --help
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return usage_error(app, e, argc, argv);
+  } catch (const std::exception& e) {
+    // A failure no command reported itself (e.g. out of memory) still ends with a message.
+    std::vector<CLI::App*> parsed = app.get_subcommands();
+    std::cerr << "ewn" << (parsed.empty() ? "" : " " + parsed.back()->get_name()) << ": "
+              << ewn::printable(e.what()) << "\n";
+    return 1;
   }
   return ewn::cli::exit_code();
 }

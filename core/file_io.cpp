@@ -1,5 +1,7 @@
 #include "file_io.h"
 
+#include "file_error.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -24,7 +26,7 @@ void OutputFile::fail(const char* what) {
   std::string msg = path_.string() + ": " + what + ": " + std::strerror(err);
   if (err == ENOSPC) msg += " (the disk is full: free some space and run the command again)";
   if (err == EFBIG) msg += " (the file size limit was reached: see 'ulimit -f')";
-  throw std::runtime_error(msg);
+  throw FileError(msg, err);
 }
 
 void OutputFile::write(const void* data, size_t bytes) {
@@ -49,7 +51,7 @@ void OutputFile::close() {
 void commit_file(const std::filesystem::path& from, const std::filesystem::path& to) {
   std::error_code ec;
   std::filesystem::rename(from, to, ec);
-  if (ec) throw std::runtime_error(to.string() + ": cannot rename into place: " + ec.message());
+  if (ec) throw FileError(to.string() + ": cannot rename into place: " + ec.message(), ec.value());
 }
 
 void sync_filesystem(const std::filesystem::path& dir) {

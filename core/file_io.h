@@ -1,7 +1,8 @@
 // Writing a file so that every failure (disk full, file size limit, I/O error) is reported with
-// the file's name. Files are not fsynced one by one: killing the process loses nothing the
-// kernel has accepted, and after a power failure the checksums every reader verifies reject a
-// torn file, which a rerun then rewrites. Call sync_filesystem() once at the end of a run.
+// the file's name, as a FileError (file_error.h). Files are not fsynced one by one: killing the
+// process loses nothing the kernel has accepted, and after a power failure the checksums every
+// reader verifies reject a torn file, which a rerun then rewrites. Call sync_filesystem() once at
+// the end of a run.
 #pragma once
 
 #include <cstddef>

@@ -12,6 +12,7 @@
 
 #include "file_io.h"
 #include "index.h"
+#include "regular_file.h"
 
 namespace ewn {
 
@@ -56,14 +57,10 @@ ExactFile::ExactFile(const std::filesystem::path& path, MaterialClass mc, bool v
   auto fail = [&](const std::string& what) {
     throw std::runtime_error(path.string() + ": " + what);
   };
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) fail(std::strerror(errno));
-  struct stat st {};
-  if (fstat(fd, &st) != 0) {
-    ::close(fd);
-    fail(std::strerror(errno));
-  }
-  map_bytes_ = size_t(st.st_size);
+  RegularFile file = open_regular_file(path);
+  if (file.fd < 0) fail(file.problem);
+  int fd = file.fd;
+  map_bytes_ = size_t(file.size);
   if (map_bytes_ < sizeof(ExactHeader)) {
     ::close(fd);
     fail("truncated (no complete header)");

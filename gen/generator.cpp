@@ -147,7 +147,7 @@ GenSummary generate(const GenOptions& opt) {
         if (!exact.count(child)) {
           fs::path p = exact_path(child);
           if (!fs::exists(p))
-            throw std::runtime_error(p.string() + ": missing; class " + g.first.name() +
+            throw std::invalid_argument(p.string() + ": missing; class " + g.first.name() +
                                      " needs the exact values of " + child.name() +
                                      " (run ewn gen --pieces " + std::to_string(g.pieces - 1) +
                                      " --keep-exact " + std::to_string(g.pieces - 1) + " --out " +

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "file_io.h"
+#include "regular_file.h"
 
 namespace ewn {
 
@@ -113,6 +114,8 @@ void EvalNetwork::save(const std::string& path) const {
 }
 
 EvalNetwork EvalNetwork::load(const std::string& path) {
+  // Checked first: a FIFO of that name would block the open for ever.
+  if (auto problem = regular_file_problem(path)) throw std::runtime_error(path + ": " + *problem);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path + ": cannot open the network file");
   FileHeader h{};

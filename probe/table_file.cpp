@@ -1,8 +1,6 @@
 #include "table_file.h"
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -15,6 +13,7 @@
 
 #include "block_codec.h"
 #include "index.h"
+#include "regular_file.h"
 
 namespace ewn {
 
@@ -36,23 +35,11 @@ std::string class_or_code(MaterialClass mc) {
 
 TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialClass> expected)
     : path_(path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    int err = errno;
-    if (err == ENOENT) throw TableError(path, "missing table file");
-    throw TableError(path, std::string("cannot open: ") + std::strerror(err));
-  }
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) {
-    int err = errno;
-    ::close(fd);
-    throw TableError(path, std::string("cannot stat: ") + std::strerror(err));
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    throw TableError(path, "not a regular file");
-  }
-  size_ = size_t(st.st_size);
+  RegularFile file = open_regular_file(path);
+  if (file.fd < 0)
+    throw TableError(path, file.problem == "missing" ? "missing table file" : file.problem);
+  int fd = file.fd;
+  size_ = size_t(file.size);
   if (size_ < kHeaderBytes) {
     ::close(fd);
     throw TableError(path, "truncated: " + std::to_string(size_) +

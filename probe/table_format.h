@@ -101,7 +101,8 @@ struct WriteOptions {
 
 // Writes a complete table file for class mc (values in PositionIndex order, one per entry,
 // including waste entries). Entries no probe reads (see read_entries.h) are stored as filler,
-// not as the given value. Throws TableError on any failure (disk full included).
+// not as the given value. Throws TableError for values that do not fit the class, FileError
+// (file_error.h) when writing fails (disk full included).
 void write_table(const std::filesystem::path& path, MaterialClass mc,
                  std::span<const uint16_t> values);
 void write_table(const std::filesystem::path& path, MaterialClass mc,

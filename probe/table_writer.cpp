@@ -22,12 +22,6 @@ void put_u64(std::vector<uint8_t>& out, uint64_t v) {
   for (int i = 0; i < 8; ++i) out.push_back(uint8_t(v >> (8 * i)));
 }
 
-// OutputFile reports "<path>: <problem>"; TableError adds the path itself.
-std::string without_path_prefix(const std::string& message, const std::filesystem::path& path) {
-  std::string prefix = path.string() + ": ";
-  return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
-}
-
 }  // namespace
 
 void write_table(const std::filesystem::path& path, MaterialClass mc,
@@ -104,15 +98,12 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
 
   uint8_t header[kHeaderBytes];
   serialize_header(h, header);
-  try {
-    OutputFile out(path);
-    out.write(header, sizeof header);
-    for (const auto& block : blocks) out.write(block.data(), block.size());
-    out.write(metadata.data(), metadata.size());
-    out.close();
-  } catch (const std::runtime_error& e) {
-    throw TableError(path, without_path_prefix(e.what(), path));
-  }
+  // A failed write is a FileError (with its errno: a full disk is not cured by trying again).
+  OutputFile out(path);
+  out.write(header, sizeof header);
+  for (const auto& block : blocks) out.write(block.data(), block.size());
+  out.write(metadata.data(), metadata.size());
+  out.close();
 }
 
 }  // namespace ewn

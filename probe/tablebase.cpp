@@ -8,9 +8,12 @@ namespace ewn {
 
 namespace {
 
+// A file of any kind counts: one that is no regular table (a FIFO, a dangling link) is then
+// reported by name when a probe needs it, rather than passed over as if it were missing.
 bool table_present(const std::filesystem::path& dir, MaterialClass mc) {
   std::error_code ec;
-  return std::filesystem::is_regular_file(dir / table_file_name(mc), ec);
+  return std::filesystem::symlink_status(dir / table_file_name(mc), ec).type() !=
+         std::filesystem::file_type::not_found;
 }
 
 int present_pieces(const std::filesystem::path& dir) {

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "index.h"
+#include "regular_file.h"
 #include "table_file.h"
 
 namespace ewn {
@@ -187,25 +188,32 @@ void recompute_class(MaterialClass mc, const TableStore& store, const VerifyOpti
   if (report.listed.size() > limit) report.listed.resize(limit);
 }
 
-// The largest piece count among the class-named .ewt files of `dir`; names that are no class
-// go to `strays`.
-int largest_table(const fs::path& dir, std::vector<std::string>& strays) {
-  int largest = 0;
+}  // namespace
+
+TableDirectory scan_table_directory(const fs::path& dir) {
+  if (auto problem = directory_problem(dir))
+    throw std::runtime_error(dir.string() + ": " + *problem);
+  TableDirectory out;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     if (entry.path().extension() != kTableExtension) continue;
     if (auto mc = parse_material_class(entry.path().stem().string()))
-      largest = std::max(largest, mc->piece_count());
+      out.largest = std::max(out.largest, mc->piece_count());
     else
-      strays.push_back(entry.path().string() +
-                       ": the name is no material class (expected e.g. 12v3.ewt)");
+      out.strays.push_back(entry.path().string() +
+                           ": the name is no material class (expected e.g. 12v3.ewt)");
   }
   if (ec) throw std::runtime_error(dir.string() + ": cannot list: " + ec.message());
-  std::sort(strays.begin(), strays.end());
-  return largest;
+  std::sort(out.strays.begin(), out.strays.end());
+  return out;
 }
 
-}  // namespace
+bool TableDirectory::expects(const fs::path& dir, MaterialClass mc) const {
+  if (mc.piece_count() < largest) return true;
+  std::error_code ec;
+  return mc.piece_count() == largest &&
+         fs::symlink_status(dir / table_file_name(mc), ec).type() != fs::file_type::not_found;
+}
 
 bool VerifyReport::ok() const {
   if (!other_problems.empty()) return false;
@@ -233,30 +241,35 @@ std::vector<MaterialClass> child_classes(MaterialClass mc) {
 }
 
 VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw std::runtime_error(dir.string() + ": no such directory");
   VerifyReport report;
   report.dir = dir;
   report.tolerance = opt.tolerance;
-  int largest = largest_table(dir, report.other_problems);
-  report.max_pieces = opt.max_pieces > 0 ? opt.max_pieces : largest;
-  if (report.max_pieces < 2)
-    throw std::runtime_error(dir.string() + ": no table files (*" + kTableExtension + ")");
+  TableDirectory found = scan_table_directory(dir);
+  report.other_problems = found.strays;
+  report.max_pieces = opt.max_pieces > 0 ? opt.max_pieces : found.largest;
+  if (report.max_pieces < 2) {
+    report.other_problems.push_back(dir.string() + ": no table files (*" + kTableExtension + ")");
+    return report;
+  }
   int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
 
   uint64_t entries_total = 0;
   for (int n = 2; n <= report.max_pieces; ++n)
     for (MaterialClass mc : material_classes(n)) {
+      if (opt.max_pieces == 0 && !found.expects(dir, mc)) {
+        report.absent.push_back(mc);
+        continue;
+      }
       TableReport t;
       t.material = mc;
       t.file = dir / table_file_name(mc);
       report.tables.push_back(t);
       entries_total += PositionIndex(mc).size();
     }
-  auto report_of = [&](MaterialClass mc) -> TableReport& {
+  auto report_of = [&](MaterialClass mc) -> TableReport* {
     for (TableReport& t : report.tables)
-      if (t.material == mc) return t;
-    throw std::logic_error("verify: no report for " + mc.name());
+      if (t.material == mc) return &t;
+    return nullptr;  // absent
   };
 
   ProgressMeter meter(opt, entries_total, int(report.tables.size()));
@@ -270,7 +283,8 @@ VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
       if (first.flipped() != first) members.push_back(first.flipped());
       for (MaterialClass mc : members) store.load(mc);
       for (MaterialClass mc : members) {
-        TableReport& t = report_of(mc);
+        if (!report_of(mc)) continue;
+        TableReport& t = *report_of(mc);
         meter.begin(mc);
         if (!store.values(mc)) {
           t.problem = store.problem(mc);
@@ -300,6 +314,12 @@ VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
     report.positions += t.positions;
     report.mismatches += t.mismatches;
     report.max_difference = std::max(report.max_difference, t.max_difference);
+  }
+  for (int n = 2; n <= report.max_pieces; ++n) {
+    bool all = true;
+    for (MaterialClass mc : material_classes(n)) all = all && report_of(mc) && report_of(mc)->ok();
+    if (!all) break;
+    report.complete_up_to = n;
   }
   return report;
 }

@@ -24,6 +24,8 @@ inline std::string ewn_program() {
 
 struct ChildOptions {
   long file_size_limit = -1;  // RLIMIT_FSIZE in bytes; -1: unchanged
+  std::filesystem::path cwd;  // working directory; empty: unchanged
+  std::filesystem::path input;  // the file read as stdin; empty: unchanged
 };
 
 struct ChildResult {
@@ -50,6 +52,12 @@ class ChildProcess {
       if (out < 0 || err < 0) _exit(126);
       dup2(out, STDOUT_FILENO);
       dup2(err, STDERR_FILENO);
+      if (!options.cwd.empty() && chdir(options.cwd.c_str()) != 0) _exit(126);
+      if (!options.input.empty()) {
+        int in = ::open(options.input.c_str(), O_RDONLY);
+        if (in < 0) _exit(126);
+        dup2(in, STDIN_FILENO);
+      }
       if (options.file_size_limit >= 0) {
         rlimit limit{rlim_t(options.file_size_limit), rlim_t(options.file_size_limit)};
         if (setrlimit(RLIMIT_FSIZE, &limit) != 0) _exit(126);

@@ -1,7 +1,11 @@
-// Running `ewn <args>` to the end in tests of the command line, its output captured.
+// Running `ewn <args>` to the end in tests of the command line, its output captured. A run that
+// hangs is killed after `timeout` and reported with signal SIGKILL, so that a test of a hang
+// fails instead of hanging itself.
 #pragma once
 
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "child_process.h"
@@ -9,10 +13,19 @@
 
 namespace ewn::test {
 
-inline ChildResult run_ewn(std::vector<std::string> args) {
+// stdin is empty unless `options` names a file.
+inline ChildResult run_ewn(std::vector<std::string> args,
+                           std::chrono::seconds timeout = std::chrono::seconds(60),
+                           ChildOptions options = {}) {
   static TempDir scratch("cli-run");
   args.insert(args.begin(), ewn_program());
-  return run_child(args, scratch.path());
+  if (options.input.empty()) options.input = "/dev/null";
+  ChildProcess child(args, scratch.path(), options);
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (child.running() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  child.kill(SIGKILL);
+  return child.wait();
 }
 
 }  // namespace ewn::test

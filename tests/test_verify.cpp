@@ -179,9 +179,13 @@ TEST_CASE("verify: missing and stray files are reported", "[verify]") {
   std::ofstream(dir.path() / "notaclass.ewt") << "x";
   VerifyReport r = verify_tables(dir.path(), quiet());
   CHECK_FALSE(r.ok());
-  CHECK(report_of(r, "1v23").problem.find("missing table file") != std::string::npos);
-  // Its twin reads it for every non-capturing move.
-  CHECK(report_of(r, "23v1").problem.find("needs 1v23.ewt") != std::string::npos);
+  // A class of the largest piece count may be absent (a set made class by class), but its twin
+  // reads it for every non-capturing move.
+  REQUIRE(r.absent.size() == 1);
+  CHECK(r.absent[0].name() == "1v23");
+  CHECK(report_of(r, "23v1").problem.find("needs 1v23.ewt (missing table file)") !=
+        std::string::npos);
+  CHECK(r.complete_up_to == 2);
   REQUIRE(r.other_problems.size() == 1);
   CHECK(r.other_problems[0].find("notaclass.ewt") != std::string::npos);
   CHECK(report_of(r, "12v1").ok());
@@ -193,12 +197,30 @@ TEST_CASE("verify: missing and stray files are reported", "[verify]") {
   VerifyReport r2 = verify_tables(dir.path(), two);
   CHECK(r2.ok());
   CHECK(r2.tables.size() == 1);
+
+  // A class with fewer pieces than the largest is missing; --pieces 3 asks for every 3-piece
+  // class.
+  fs::remove(dir.path() / "1v1.ewt");
+  VerifyOptions three = quiet();
+  three.max_pieces = 3;
+  for (const VerifyOptions& o : {quiet(), three}) {
+    VerifyReport r3 = verify_tables(dir.path(), o);
+    if (o.max_pieces) CHECK(report_of(r3, "1v23").problem == "missing table file");
+    CHECK(r3.absent.size() == (o.max_pieces ? 0 : 1));
+    CHECK(report_of(r3, "1v1").problem == "missing table file");
+    CHECK(r3.complete_up_to == 0);
+  }
 }
 
 TEST_CASE("verify: a directory without tables is an error", "[verify]") {
   test::TempDir dir("verify-empty");
-  CHECK_THROWS_WITH(verify_tables(dir.path()), Catch::Contains("no table files"));
+  VerifyReport r = verify_tables(dir.path());
+  CHECK_FALSE(r.ok());
+  REQUIRE(r.other_problems.size() == 1);
+  CHECK_THAT(r.other_problems[0], Catch::Contains("no table files"));
   CHECK_THROWS_WITH(verify_tables(dir.path() / "nope"), Catch::Contains("no such directory"));
+  std::ofstream(dir.path() / "file") << "x";
+  CHECK_THROWS_WITH(verify_tables(dir.path() / "file"), Catch::Contains("file: not a directory"));
 }
 
 TEST_CASE("ewn verify: exit codes and the report a user reads", "[verify]") {
