@@ -1,7 +1,9 @@
 // ewn serve: the web explorer and play page (web/, docs/WEB.md).
+#include <filesystem>
 #include <iostream>
 
 #include "commands.h"
+#include "printable.h"
 #include "server.h"
 #include "tables_dir.h"
 
@@ -20,8 +22,9 @@ void register_serve(CLI::App& app) {
       "  ewn serve                     (then open http://127.0.0.1:8080/)\n"
       "  ewn serve --tables t5 --port 9000\n"
       "  ewn serve --port 0            (any free port; the address is printed)");
-  cmd->add_option("--tables", opt->tables, "Directory of table files ($EWN_TABLES or data)")
-      ->default_val(default_tables_dir());
+  auto* tables =
+      cmd->add_option("--tables", opt->tables, "Directory of table files ($EWN_TABLES or data)")
+          ->default_val(default_tables_dir());
   cmd->add_option("--host", opt->host, "Address to listen on (0.0.0.0: every interface)")
       ->default_val(opt->host);
   cmd->add_option("--port", opt->port, "Port, 0 for any free one")
@@ -37,7 +40,17 @@ void register_serve(CLI::App& app) {
   cmd->add_option("--threads", opt->threads, "Requests served at once")
       ->default_val(opt->threads)
       ->check(CLI::Range(2, 256));
-  cmd->callback([opt] {
+  cmd->callback([opt, tables] {
+    // Without the default directory the engine estimates every value (and says so on start);
+    // a directory named on the command line that is not there is a mistake to report.
+    std::error_code ec;
+    if (tables->count() > 0 && !std::filesystem::is_directory(opt->tables, ec)) {
+      std::cerr << "ewn serve: " << printable(opt->tables)
+                << ": no such directory (make tables with: ewn gen --pieces 5 --out "
+                << printable(opt->tables) << ")\n";
+      set_exit_code(2);
+      return;
+    }
     try {
       web::serve(*opt, [](const std::string& address, const std::string& note) {
         std::cout << "ewn serve: listening on " << address << " (Ctrl-C stops)\n"
