@@ -16,6 +16,7 @@
 #include "json_response.h"
 #include "probe_report.h"
 #include "query.h"
+#include "race.h"
 #include "static_files.h"
 #include "table_info.h"
 #include "tablebase_values.h"
@@ -34,20 +35,30 @@ struct Context {
   ServerOptions options;
   std::shared_ptr<const Tablebase> tables;
   std::unique_ptr<EnginePool> engine;
+  std::string network_note;  // which evaluation network the engine uses
   Json info;
 };
 
 // The engine: expectimax with the tables where there are some, and with the trained network in
-// the table directory where there is one (as the contest engine chooses it).
-std::unique_ptr<EnginePool> make_engine(const Context& c) {
+// the table directory where there is one (as the contest engine chooses it; a file that does not
+// load is noted and done without).
+void make_engine(Context& c) {
+  prepare_race_tables();  // built now, not on the clock of the first request's search
   SearchOptions options;
   std::shared_ptr<const ExactValues> exact;
   if (c.tables->max_pieces() >= 2) exact = std::make_shared<TablebaseValues>(c.tables);
   auto network = std::filesystem::path(c.options.tables) / kDefaultNetworkFile;
   std::error_code ec;
-  if (std::filesystem::is_regular_file(network, ec))
-    options.network = std::make_shared<const EvalNetwork>(EvalNetwork::load(network.string()));
-  return std::make_unique<EnginePool>(options, exact, c.options.searches);
+  c.network_note = "no evaluation network (train one with ewn train-eval)";
+  if (std::filesystem::is_regular_file(network, ec)) {
+    try {
+      options.network = std::make_shared<const EvalNetwork>(EvalNetwork::load(network.string()));
+      c.network_note = "network " + network.string();
+    } catch (const std::exception& e) {
+      c.network_note = std::string("no evaluation network (") + e.what() + ")";
+    }
+  }
+  c.engine = std::make_unique<EnginePool>(options, exact, c.options.searches);
 }
 
 // Runs a route's handler, answering a RequestError with 400 and its message.
@@ -140,7 +151,7 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
   auto c = std::make_shared<Context>();
   c->options = options;
   c->tables = std::make_shared<const Tablebase>(options.tables, kCacheBytes);
-  c->engine = make_engine(*c);
+  make_engine(*c);
   c->info = tables_info(*c->tables);
   c->info["engine"] = {{"searches", options.searches},
                        {"max_movetime_ms", options.max_movetime_ms},
@@ -220,7 +231,7 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
                                ": every value is the engine's estimate (make tables with: ewn gen "
                                "--pieces 5 --out " +
                                options.tables + ")";
-  ready("http://" + host + ":" + std::to_string(port) + "/", note);
+  ready("http://" + host + ":" + std::to_string(port) + "/", note + "; engine: " + c->network_note);
   server.listen_after_bind();
 }
 

@@ -19,7 +19,7 @@ struct ServerOptions {
 
 // Opens the tables, binds and serves until the process ends. Once bound it calls `ready` with
 // the address (http://host:port/) and a note on the tables (what they cover, or that there are
-// none). Throws std::runtime_error when it cannot bind.
+// none) and the engine's evaluation network. Throws std::runtime_error when it cannot bind.
 using ReadyCallback = std::function<void(const std::string& address, const std::string& note)>;
 void serve(const ServerOptions& options, const ReadyCallback& ready);
 
