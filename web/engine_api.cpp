@@ -58,26 +58,32 @@ Json engine_estimate(Search& search, const ParsedPosition& parsed, Milliseconds 
   std::map<std::pair<int, int>, double> value_of;
   int depth = 0;
   bool exact = true;
+  // Depth 1 always completes (the evaluation of each child); deeper ones until the budget ends,
+  // a depth cut short being dropped.
+  Deadline deadline =
+      Deadline::after(ClockKind::Wall, clock_now(ClockKind::Wall), Duration(budget));
   if (!winner) {
     MoveList moves = all_moves(pos);
     for (int d = 1; d <= kMaxEstimateDepth; ++d) {
-      auto started = Clock::now();
-      bool all_exact = true;
+      std::map<std::pair<int, int>, double> values;
+      bool all_exact = true, stopped = false;
       for (Move m : moves) {
         double v = 1;
         if (!wins_at_once(pos, m)) {
           Position child = pos;
           child.play(m);
-          v = 1 - search.chance_value(child, d - 1);
+          v = 1 - search.chance_value(child, d - 1, d == 1 ? Deadline::none() : deadline);
+          stopped = search.last_stopped();
+          if (stopped) break;
           all_exact = all_exact && search.last_exact();
         }
-        value_of[{m.from, m.to}] = v;
+        values[{m.from, m.to}] = v;
       }
+      if (stopped) break;
+      value_of = std::move(values);
       depth = d;
       exact = all_exact;
-      // A depth costs several times the one before: start the next only if it should fit.
-      auto took = Clock::now() - started;
-      if (exact || Clock::now() - start + 6 * took > budget) break;
+      if (exact || deadline.past_hard()) break;
     }
   }
 

@@ -20,8 +20,9 @@ Json engine_move(Search& search, const ParsedPosition& parsed, Milliseconds move
 
 // The engine's estimate in the shape of a probe (position, side, value, red_value, die and
 // die_value when a die is given, pieces, winner or material, dice) plus estimate: true, depth
-// and exact. Every move's value is 1 - the search's value of the position after it, deepened
-// one ply at a time while the next depth is expected to end within `budget`.
+// and exact. Every move's value is 1 - the search's value of the position after it, all moves
+// at one depth, deepened one ply at a time until `budget` runs out (the depth then cut short
+// is dropped).
 Json engine_estimate(Search& search, const ParsedPosition& parsed, Milliseconds budget);
 
 }  // namespace ewn::web

@@ -77,6 +77,17 @@ def test_estimate_has_the_probe_shape(server):
     assert j["value"] == pytest.approx(sum(d["moves"][0]["value"] for d in j["dice"]) / 6)
 
 
+def test_estimate_keeps_to_its_time(server):
+    """A depth is cut short at the deadline, also when the transposition table, warm from the
+    searches before, makes the depths below it cheap and the next one look affordable."""
+    position = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r"
+    for _ in range(4):
+        start = time.monotonic()
+        status, body = get(server, "/api/estimate?" + query(position=position, movetime=300))
+        assert status == 200 and json.loads(body)["took_ms"] <= 400
+        assert time.monotonic() - start < 3
+
+
 def test_info_lists_the_tables(server):
     status, body = get(server, "/api/info")
     j = json.loads(body)
