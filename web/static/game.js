@@ -44,7 +44,8 @@ export class Game {
     else if (choice === "board" && this.explorer.check() !== null && !winner(this.explorer.pos))
       pos = { board: this.explorer.pos.board.slice(), toMove: this.explorer.pos.toMove, die: null };
     else pos = parsePosition(START);
-    this.token++;
+    // Answers still on their way for an earlier game see another token and are dropped.
+    const token = ++this.token;
     this.human = $("#game-side").value;
     this.movetime = Number($("#game-time").value);
     this.setup = formatPosition(pos);
@@ -57,7 +58,7 @@ export class Game {
     $("#copy-game").textContent = "Copy game as text";
     $("#game-end").hidden = true;
     this.render();
-    this.chartPoint(this.token).then(() => this.turn(this.token));
+    this.chartPoint(token).then(() => this.turn(token));
   }
 
   // Red's win probability in the current position, added to the chart.
