@@ -133,6 +133,37 @@ def test_the_keyboard_plays_a_move_and_edits_the_board(browser, server):
     assert_page_matches_cli(wait_for_analysis(browser, edited), edited)
 
 
+def test_pieces_placed_moved_removed_side_and_die_set(browser, server):
+    open_position(browser, server, "r1r23/5/2b3b41/5/5 r")
+    browser.find_element(By.CSS_SELECTOR, "#editor summary").click()
+
+    def tool(name):
+        browser.find_element(By.CSS_SELECTOR, f'#tools [data-tool="{name}"]').click()
+
+    def square(name):
+        browser.find_element(By.CSS_SELECTOR, f'#board [data-square="{name}"]').click()
+
+    tool("r3")  # placed on c4
+    square("c4")
+    wait_for_analysis(browser, "r1r23/2r32/2b3b41/5/5 r")
+    tool("b4")  # placed again: it moves from d3 to a1
+    square("a1")
+    wait_for_analysis(browser, "r1r23/2r32/2b32/5/b44 r")
+    tool("move")  # r1 from a5 to b4
+    square("a5")
+    square("b4")
+    wait_for_analysis(browser, "1r23/1r1r32/2b32/5/b44 r")
+    tool("remove")
+    square("c4")
+    wait_for_analysis(browser, "1r23/1r13/2b32/5/b44 r")
+    browser.find_element(By.CSS_SELECTOR, '.seg[data-side="b"]').click()
+    browser.find_element(By.CSS_SELECTOR, '.seg.die[data-die="5"]').click()
+    final = "1r23/1r13/2b32/5/b44 b 5"
+    page = wait_for_analysis(browser, final)
+    assert [c["die"] for c in page["dice"]] == [5]
+    assert_page_matches_cli(page, final)
+
+
 def test_uncovered_position_shows_the_engine_estimate(browser, server):
     position = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r"
     page = open_position(browser, server, position)
