@@ -124,6 +124,8 @@ export class Explorer {
     try {
       const pos = positionFromHash(location.hash);
       if (pos && formatPosition(pos) === formatPosition(this.pos) && this.result) return;
+      // The address always names the position shown, so that it can be copied as it is.
+      if (!pos) history.replaceState(null, "", hashOf(this.pos));
       this.pos = pos || this.pos;
       this.last = null;
       this.selected = null;

@@ -30,10 +30,10 @@ export class Game {
     $("#game-hints").addEventListener("change", () => this.offerMoves());
   }
 
-  // Shows the game (starting one if none is on).
+  // Shows the game, or until one is started, what to do.
   enter() {
-    if (!this.pos) this.start();
-    else this.render();
+    if (this.pos) this.render();
+    else this.status("Choose your side, the engine's time and the start, then New game.");
   }
 
   start() {
@@ -85,7 +85,13 @@ export class Game {
     this.status(`The engine rolled ${dieFace(this.pos.die)} ${this.pos.die} and is thinking…`);
     this.render();
     this.$("#game-moves-now").replaceChildren();
-    const r = await api.engineMove(formatPosition(this.pos), this.movetime);
+    let r = await api.engineMove(formatPosition(this.pos), this.movetime);
+    // Busy with other requests' searches: ask again shortly.
+    for (let tries = 0; r.status === 503 && tries < 10 && token === this.token; tries++) {
+      this.status("The engine is busy with other requests; asking again…");
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      r = await api.engineMove(formatPosition(this.pos), this.movetime);
+    }
     if (token !== this.token) return;
     if (!r.ok) {
       this.status("The engine could not move: " + (r.body.error || "no answer") + ". Start a new game.");
