@@ -114,7 +114,7 @@ void register_gen(CLI::App& app) {
       "  ewn gen --pieces 4            all tables with 2..4 pieces into data/ (seconds)\n"
       "  ewn gen --pieces 5 --out t5   2..5 pieces (minutes, a few GB incl. exact values)");
   cmd->add_option("--pieces,-n", opt->gen.pieces, "Largest number of pieces on the board")
-      ->check(CLI::Range(2, 6))
+      ->check(CLI::Range(2, kMaxGenPieces))
       ->default_val(4);
   cmd->add_option("--out,-o", opt->gen.out, "Output directory")->default_val("data");
   cmd->add_option("--threads,-t", opt->gen.threads, "Worker threads (0: one per core)")
@@ -124,7 +124,7 @@ void register_gen(CLI::App& app) {
                   "Also keep the double-precision side files (.ewx) of the top piece count when it "
                   "is at most this, so a later, larger run need not solve it again (those of "
                   "smaller piece counts are always kept)")
-      ->check(CLI::Range(0, 6))
+      ->check(CLI::Range(0, kMaxGenPieces))
       ->default_val(0);
   cmd->add_option("--class", opt->gen.only_class,
                   "Solve only this material class and its colour-flipped twin, e.g. 12345v1 "

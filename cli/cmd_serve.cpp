@@ -4,24 +4,43 @@
 
 #include "commands.h"
 #include "printable.h"
+#include "probe_report.h"
 #include "server.h"
 #include "tables_dir.h"
 
 namespace ewn::cli {
 
+namespace {
+
+// The server answers /api/probe with the probe command's own JSON.
+web::ProbeAnswer probe_answer(const Tablebase& tb, std::string_view text) {
+  ProbeReport r = probe_report(tb, text);
+  using O = web::ProbeAnswer::Outcome;
+  O outcome = r.status == ProbeStatus::Ok            ? O::Ok
+              : r.status == ProbeStatus::BadPosition ? O::BadPosition
+              : r.status == ProbeStatus::NotCovered  ? O::NotCovered
+                                                     : O::TableProblem;
+  return {outcome, std::move(r.json)};
+}
+
+}  // namespace
+
 void register_serve(CLI::App& app) {
   auto opt = std::make_shared<web::ServerOptions>();
+  opt->probe = probe_answer;
   auto* cmd = app.add_subcommand("serve", "Serve the web explorer and play page");
-  cmd->description(
+  // The details follow the options, so that `ewn --help` lists each command in one line.
+  cmd->footer(
       "An HTTP server for the browser: a board to set up and explore positions with every move\n"
       "of every die valued from the tables (the engine's estimate where they do not reach),\n"
       "and games against the engine. The JSON API (docs/WEB.md): /api/probe, /api/move,\n"
-      "/api/estimate, /api/info. Listens on the loopback interface unless --host says otherwise.");
-  cmd->footer(
+      "/api/estimate, /api/info. Listens on http://127.0.0.1:8080/ by default (loopback only\n"
+      "unless --host says otherwise) and runs until stopped (Ctrl-C).\n"
+      "Exit codes: 1 the address cannot be bound, 2 bad use (e.g. a --tables directory that is\n"
+      "not there; without the default directory every value is the engine's estimate).\n\n"
       "Examples:\n"
-      "  ewn serve                     (then open http://127.0.0.1:8080/)\n"
-      "  ewn serve --tables t5 --port 9000\n"
-      "  ewn serve --port 0            (any free port; the address is printed)");
+      "  ewn serve --port 0                 (any free port: open the address it prints)\n"
+      "  ewn serve --tables data --port 0 --searches 1 --max-movetime 2000");
   auto* tables =
       cmd->add_option("--tables", opt->tables, "Directory of table files ($EWN_TABLES or data)")
           ->default_val(default_tables_dir());

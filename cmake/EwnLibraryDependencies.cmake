@@ -10,5 +10,3 @@ if(TARGET zstd::libzstd_shared)
 else()
   set(EWN_ZSTD zstd::libzstd_static)
 endif()
-# JSON documents (probe_report.h).
-find_package(nlohmann_json 3 REQUIRED)

@@ -1,6 +1,7 @@
 #include "table_file.h"
 
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -40,6 +41,8 @@ TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialCl
     throw TableError(path, file.problem == "missing" ? "missing table file" : file.problem);
   int fd = file.fd;
   size_ = size_t(file.size);
+  device_ = file.device;
+  inode_ = file.inode;
   if (size_ < kHeaderBytes) {
     ::close(fd);
     throw TableError(path, "truncated: " + std::to_string(size_) +
@@ -143,7 +146,19 @@ uint64_t TableFile::block_compressed_bytes(uint64_t block) const {
   return block_offset(block + 1) - block_offset(block);
 }
 
+void TableFile::check_not_truncated() const {
+  // A file replaced by rename (as ewn gen does) leaves the mapped one intact; only the same
+  // file made shorter takes pages away from the mapping.
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) != 0 || uint64_t(st.st_dev) != device_ ||
+      uint64_t(st.st_ino) != inode_ || uint64_t(st.st_size) >= size_)
+    return;
+  throw TableError(path_, "truncated to " + std::to_string(st.st_size) + " bytes while in use (" +
+                              std::to_string(size_) + " when opened)");
+}
+
 void TableFile::read_block(uint64_t block, uint16_t* out) const {
+  check_not_truncated();
   uint64_t begin = block_offset(block), end = block_offset(block + 1);
   std::span<const uint8_t> data(data_ + begin, end - begin);
   auto where = [&] {
@@ -170,6 +185,7 @@ std::optional<std::string> TableFile::verify_all() const {
 }
 
 std::optional<std::string> TableFile::verify_body() const {
+  check_not_truncated();
   if (XXH64(data_ + kHeaderBytes, size_ - kHeaderBytes, 0) != header_.body_checksum)
     return "corrupt file (whole-file checksum mismatch)";
   return std::nullopt;

@@ -38,25 +38,31 @@ class TableFile {
 
   // Verifies the block's checksum and decompresses it into out[0, block_size(block)): the
   // entries at file positions block * block_entries() and on.
-  // Throws TableError naming the file and the block.
+  // Throws TableError naming the file and the block, or naming the file when it was truncated
+  // since it was opened (reading the mapping past its new end would raise SIGBUS; a truncation
+  // at the very moment of the read still does).
   void read_block(uint64_t block, uint16_t* out) const;
 
   // The full check: body checksum and every block. The problem (without the file name) or
   // std::nullopt.
   std::optional<std::string> verify_all() const;
-  // The whole-file checksum alone (for callers that read every block themselves).
+  // The whole-file checksum alone (for callers that read every block themselves); throws like
+  // read_block() when the file was truncated.
   std::optional<std::string> verify_body() const;
 
  private:
   uint64_t block_offset(uint64_t block) const;
   uint64_t block_checksum(uint64_t block) const;
   void validate_layout() const;
+  // Throws TableError when the file this maps was truncated below the mapped size.
+  void check_not_truncated() const;
 
   std::filesystem::path path_;
   TableHeader header_;
   std::optional<EntryOrder> order_;
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
+  uint64_t device_ = 0, inode_ = 0;
 };
 
 }  // namespace ewn

@@ -14,7 +14,6 @@
 #include "engine_pool.h"
 #include "eval_network.h"
 #include "json_response.h"
-#include "probe_report.h"
 #include "query.h"
 #include "race.h"
 #include "static_files.h"
@@ -75,13 +74,14 @@ httplib::Server::Handler guarded(
 
 void probe_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
   check_params(req, {"position"});
-  // Parsed by probe_report, so that a bad position gets the error of `ewn probe --json` too.
-  ProbeReport r = probe_report(*c.tables, position_text(req));
-  int status = r.status == ProbeStatus::Ok            ? 200
-               : r.status == ProbeStatus::BadPosition ? 400
-               : r.status == ProbeStatus::NotCovered  ? 404
-                                                      : 500;
-  send_json(res, status, r.json);
+  // Parsed by the probe function, so that a bad position gets the error of `ewn probe --json`.
+  ProbeAnswer a = c.options.probe(*c.tables, position_text(req));
+  using O = ProbeAnswer::Outcome;
+  int status = a.outcome == O::Ok            ? 200
+               : a.outcome == O::BadPosition ? 400
+               : a.outcome == O::NotCovered  ? 404
+                                             : 500;
+  send_json(res, status, a.json);
 }
 
 Milliseconds movetime_param(const Context& c, const httplib::Request& req) {

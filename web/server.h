@@ -2,11 +2,24 @@
 // compiled in) and the JSON API: /api/probe, /api/move, /api/estimate and /api/info.
 #pragma once
 
-#include <chrono>
 #include <functional>
 #include <string>
+#include <string_view>
+
+#include "json_response.h"
+#include "tablebase.h"
 
 namespace ewn::web {
+
+// The answer to /api/probe for a position as given: the JSON `ewn probe --json` prints for it
+// and how the probe ended. The command that starts the server passes the probe command's own
+// function (cli/probe_report.h), so that the server's JSON is the CLI's by construction.
+struct ProbeAnswer {
+  enum class Outcome { Ok, BadPosition, NotCovered, TableProblem };
+  Outcome outcome;
+  Json json;
+};
+using ProbeFunction = std::function<ProbeAnswer(const Tablebase&, std::string_view text)>;
 
 struct ServerOptions {
   std::string tables;              // table directory (may hold no tables: the engine estimates)
@@ -15,6 +28,7 @@ struct ServerOptions {
   int max_movetime_ms = 5000;      // the cap on a request's movetime
   int searches = 2;                // engine searches at once
   int threads = 16;                // requests served at once
+  ProbeFunction probe;             // required
 };
 
 // Opens the tables, binds and serves until the process ends. Once bound it calls `ready` with

@@ -3,15 +3,12 @@
 // answers probes, so that both give the same JSON.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "json.h"
 #include "tablebase.h"
 
-namespace ewn {
-
-// Keys keep the order in which they are set (the order the documentation lists them).
-using ProbeJson = nlohmann::ordered_json;
+namespace ewn::cli {
 
 // How a probe ended; the values are the exit codes of `ewn probe` (the largest over several
 // positions wins).
@@ -23,11 +20,11 @@ struct ProbeReport {
   // position names a die: the value after that roll, SPEC section 4), pieces, winner (decided)
   // or material, and dice: for each die probed its moves, best first, with value and wins.
   // Otherwise: position (the text as given, made printable) and error (a one-line message).
-  ProbeJson json;
+  Json json;
 };
 
 // Parses `text` (SPEC section 3 notation, with or without a die) and probes it in `tb`.
 // Never throws for bad input or a missing or damaged table: those are reported in the status.
 ProbeReport probe_report(const Tablebase& tb, std::string_view text);
 
-}  // namespace ewn
+}  // namespace ewn::cli

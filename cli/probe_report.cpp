@@ -6,12 +6,16 @@
 #include <string>
 #include <vector>
 
+#include "commands.h"
+#include "exact_file.h"
 #include "index.h"
 #include "movegen.h"
 #include "notation.h"
 #include "printable.h"
+#include "regular_file.h"
+#include "verify.h"
 
-namespace ewn {
+namespace ewn::cli {
 
 namespace {
 
@@ -32,7 +36,8 @@ std::string coverage(const Tablebase& tb, int pieces) {
   for (int n = std::max(2, tb.max_pieces() + 1); n <= pieces; ++n)
     for (MaterialClass mc : material_classes(n)) {
       std::error_code ec;
-      if (!std::filesystem::is_regular_file(tb.path_of(mc), ec))
+      if (std::filesystem::symlink_status(tb.path_of(mc), ec).type() ==
+          std::filesystem::file_type::not_found)
         missing.push_back(table_file_name(mc));
     }
   if (missing.empty()) return out;
@@ -41,22 +46,48 @@ std::string coverage(const Tablebase& tb, int pieces) {
   return out;
 }
 
-// The message for a position the tables do not cover, with the command that would make them.
+// Whether the exact values `ewn gen --class` reads for `mc` (those of the classes its captures
+// lead to) are in `dir`.
+bool exact_values_present(const std::filesystem::path& dir, MaterialClass mc) {
+  for (MaterialClass child : child_classes(mc))
+    if (child.piece_count() < mc.piece_count() &&
+        regular_file_problem(dir / exact_file_name(child)))
+      return false;
+  return true;
+}
+
+// The message for a position the tables do not cover, with the commands that would make them
+// (each works as printed).
 std::string not_covered(const Tablebase& tb, const Position& pos, const std::string& written) {
   int n = pos.piece_count();
   std::string dir = printable(tb.directory().string());
-  std::string make = "ewn gen --pieces " + std::to_string(n) + " --out " + dir;
-  // One class can be made alone once the smaller set is complete.
-  std::string make_one = n == tb.max_pieces() + 1
-                             ? "; or only this position's class: " + make + " --class " +
-                                   canonical_key(pos).material.name()
-                             : "";
-  return written + ": " + std::to_string(n) + " pieces, but " + coverage(tb, n) +
-         " (make them with: " + make + make_one + ")";
+  std::string head = written + ": " + std::to_string(n) + " pieces, but ";
+  if (auto problem = directory_problem(tb.directory()); problem && *problem != "no such directory")
+    return head + dir + " holds no tables: " + *problem +
+           " (give the tables' directory with --tables)";
+  if (n > kMaxGenPieces)
+    return head + coverage(tb, kMaxGenPieces) + " (tables can be made for up to " +
+           std::to_string(kMaxGenPieces) + " pieces)";
+  std::string out = " --out " + dir;
+  std::string make = "ewn gen --pieces " + std::to_string(n) + out;
+  // One class can be made alone once the smaller set is complete with the exact values its
+  // captures lead to.
+  std::string make_one;
+  if (n == tb.max_pieces() + 1) {
+    MaterialClass mc = canonical_key(pos).material;
+    std::string one = "ewn gen --pieces " + std::to_string(n) + " --class " + mc.name() + out;
+    std::string keep = std::to_string(n - 1);
+    make_one = exact_values_present(tb.directory(), mc)
+                   ? "; or only this position's class: " + one
+                   : "; or only this position's class, once the exact values of " + keep +
+                         " pieces are kept: ewn gen --pieces " + keep + " --keep-exact " + keep +
+                         out + ", then " + one;
+  }
+  return head + coverage(tb, n) + " (make them with: " + make + make_one + ")";
 }
 
 ProbeReport failure(ProbeStatus status, std::string_view text, const std::string& message) {
-  ProbeReport r{status, ProbeJson::object()};
+  ProbeReport r{status, Json::object()};
   r.json["position"] = printable(text);
   r.json["error"] = message;
   return r;
@@ -76,7 +107,7 @@ ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
   auto winner = pos.winner();
 
   std::optional<double> value;
-  ProbeJson dice = ProbeJson::array();
+  Json dice = Json::array();
   std::optional<double> die_value;
   try {
     value = tb.value(pos);
@@ -85,7 +116,7 @@ ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
       for (int d = 1; d <= 6; ++d) {
         if (parsed.die && *parsed.die != d) continue;
         std::vector<Tablebase::MoveValue> best = *tb.best_moves(pos, d);
-        ProbeJson moves = ProbeJson::array();
+        Json moves = Json::array();
         for (const auto& mv : best)
           moves.push_back({{"move", format_move(mv.move)}, {"value", mv.value}, {"wins", mv.wins}});
         // Some piece can always move, so the list is never empty; the best comes first.
@@ -99,8 +130,8 @@ ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
   if (parsed.die && winner) die_value = *value;
 
   Side mover = pos.to_move;
-  ProbeReport r{ProbeStatus::Ok, ProbeJson::object()};
-  ProbeJson& j = r.json;
+  ProbeReport r{ProbeStatus::Ok, Json::object()};
+  Json& j = r.json;
   j["position"] = written;
   j["side"] = side_letter(mover);
   j["value"] = *value;
@@ -118,4 +149,4 @@ ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
   return r;
 }
 
-}  // namespace ewn
+}  // namespace ewn::cli
