@@ -4,6 +4,8 @@
 #include <iostream>
 
 #include "commands.h"
+#include "json.h"
+#include "printable.h"
 #include "server_client.h"
 #include "tables_dir.h"
 
@@ -20,6 +22,7 @@ struct ConnectOptions {
   std::string time_limit = "5s", margin = "500ms", grace = "30ms", wait = "0s";
   std::string log;
   bool verbose = false;
+  bool json = false;
 };
 
 std::string default_log_name() {
@@ -43,7 +46,7 @@ int run_connect(const ConnectOptions& opt) {
     auto d = parse_duration(text);
     if (!d && text == "0") d = Duration(0);
     if (!d || (!zero_ok && d->count() <= 0)) {
-      std::cerr << "ewn connect: " << name << " '" << text
+      std::cerr << "ewn connect: " << name << " '" << printable(text)
                 << "' is not a duration (write e.g. 500ms, 5s)\n";
       return false;
     }
@@ -65,11 +68,11 @@ int run_connect(const ConnectOptions& opt) {
   try {
     engine = make_contest_engine(opt.engine, opt.tables, default_tables_dir(), notes);
   } catch (const SpecError& e) {
-    std::cerr << "ewn connect: bad engine: " << e.what() << "\n";
+    std::cerr << "ewn connect: bad engine: " << printable(e.what()) << "\n";
     return 2;
   } catch (const std::exception& e) {
     // A file the spec names (tables, network) that cannot be used: bad use too.
-    std::cerr << "ewn connect: " << e.what() << "\n";
+    std::cerr << "ewn connect: " << printable(e.what()) << "\n";
     return 2;
   }
   std::ofstream log;
@@ -77,25 +80,46 @@ int run_connect(const ConnectOptions& opt) {
   if (log_path != "none") {
     log.open(log_path, std::ios::app);
     if (!log) {
-      std::cerr << "ewn connect: cannot write the log file '" << log_path << "'\n";
+      std::cerr << "ewn connect: cannot write the log file '" << printable(log_path) << "'\n";
       return 2;
     }
     log << "# ewn connect: " << notes << "; positions and moves in SPEC section 3 notation\n";
   }
-  std::cout << notes << "\n";
-  if (log.is_open()) std::cout << "log: " << log_path << "\n";
+  // With --json the running report goes to stderr and stdout holds the document alone.
+  std::ostream& out = opt.json ? std::cerr : std::cout;
+  out << notes << "\n";
+  if (log.is_open()) out << "log: " << log_path << "\n";
 
-  ServerClient client(config, *engine, std::cout, log.is_open() ? &log : nullptr);
+  ServerClient client(config, *engine, out, log.is_open() ? &log : nullptr);
   ClientReport report = client.run();
-  std::cout << report.games.size() << " games: won " << report.wins() << ", lost "
-            << report.losses();
-  if (report.unfinished()) std::cout << ", unfinished " << report.unfinished();
-  std::cout << "\n";
+  out << report.games.size() << " games: won " << report.wins() << ", lost " << report.losses();
+  if (report.unfinished()) out << ", unfinished " << report.unfinished();
+  // Losses on time apart: they are the engine's clock, not its play.
+  if (report.time_losses()) out << "; " << report.time_losses() << " of the losses on time";
+  out << "\n";
   if (log.is_open())
     log << "summary games=" << report.games.size() << " won=" << report.wins()
-        << " lost=" << report.losses() << " unfinished=" << report.unfinished() << "\n\n";
+        << " lost=" << report.losses() << " lost_on_time=" << report.time_losses()
+        << " unfinished=" << report.unfinished() << "\n\n";
+  if (opt.json) {
+    Json j;
+    j["games"] = report.games.size();
+    j["won"] = report.wins();
+    j["lost"] = report.losses();
+    j["lost_on_time"] = report.time_losses();
+    j["unfinished"] = report.unfinished();
+    j["results"] = Json::array();
+    for (const ClientGameResult& g : report.games)
+      j["results"].push_back({{"game", g.number},
+                              {"engine", g.engine_side == Red ? "red" : "blue"},
+                              {"moves", g.engine_moves},
+                              {"result", g.outcome()},
+                              {"how", g.how}});
+    if (!report.error.empty()) j["error"] = printable(report.error);
+    print_json(j);
+  }
   if (!report.error.empty()) {
-    std::cerr << "ewn connect: " << report.error << "\n";
+    std::cerr << "ewn connect: " << printable(report.error) << "\n";
     return 1;
   }
   return 0;
@@ -124,6 +148,9 @@ void register_connect(CLI::App& app) {
   cmd->add_option("--log", opt->log,
                   "Log file (appended; default ewn-connect-<date>-<time>.log), or none");
   cmd->add_flag("--verbose", opt->verbose, "A line for every move");
+  cmd->add_flag("--json", opt->json,
+                "The summary as JSON on stdout (games, won, lost, lost_on_time, unfinished and "
+                "each game's result); the running report goes to stderr");
   cmd->callback([opt] { set_exit_code(run_connect(*opt)); });
 }
 

@@ -109,7 +109,9 @@ void register_gen(CLI::App& app) {
   cmd->footer(
       "Computes the value of every position with up to N pieces on the board: the probability\n"
       "that the side to move wins with best play by both sides. Tables are written to DIR one\n"
-      "material class at a time; an interrupted run resumes where it stopped.\n\n"
+      "material class at a time; an interrupted run resumes where it stopped. One run writes to\n"
+      "DIR at a time: a second stops at once. Exits with 1 when the run fails (the message says\n"
+      "whether running the same command again resumes) and 2 on bad use.\n\n"
       "Examples:\n"
       "  ewn gen --pieces 4            all tables with 2..4 pieces into data/ (seconds)\n"
       "  ewn gen --pieces 5 --out t5   2..5 pieces (minutes, a few GB incl. exact values)");

@@ -223,7 +223,9 @@ void register_info(CLI::App& app) {
   cmd->footer(
       "For each piece count: classes present, entries, file bytes, bytes per unique position\n"
       "and the result of the full check of every file (header, block and file checksums).\n"
-      "Exits with 1 and names each file that fails its checks.\n\n"
+      "Reports the same facts as ewn verify (missing, damaged or stray files, \"complete up to\"\n"
+      "counting only tables that pass) without recomputing values. Exits with 1 and names each\n"
+      "problem, 2 on bad use (no such directory, or a file given for one).\n\n"
       "Example:\n"
       "  ewn info data --classes");
   cmd->add_option("dir", opt->dir, "Directory of table files ($EWN_TABLES or data)")

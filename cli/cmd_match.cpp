@@ -104,11 +104,11 @@ int run_match_command(const MatchOptions& opt) {
     a = std::make_unique<PlayerFactory>(parse_player_spec(opt.a));
     b = std::make_unique<PlayerFactory>(parse_player_spec(opt.b));
   } catch (const SpecError& e) {
-    std::cerr << "ewn match: bad player: " << e.what() << "\n";
+    std::cerr << "ewn match: bad player: " << printable(e.what()) << "\n";
     return 2;
   } catch (const std::exception& e) {
     // A file the spec names (tables, network) that cannot be used: bad use too.
-    std::cerr << "ewn match: " << e.what() << "\n";
+    std::cerr << "ewn match: " << printable(e.what()) << "\n";
     return 2;
   }
 
@@ -116,7 +116,7 @@ int run_match_command(const MatchOptions& opt) {
   if (!opt.log.empty()) {
     log.open(opt.log);
     if (!log) {
-      std::cerr << "ewn match: cannot write the log file '" << opt.log << "'\n";
+      std::cerr << "ewn match: cannot write the log file '" << printable(opt.log) << "'\n";
       return 2;
     }
   }
@@ -129,7 +129,7 @@ int run_match_command(const MatchOptions& opt) {
     });
   } catch (const std::exception& e) {
     progress.finish();
-    std::cerr << "ewn match: " << e.what() << "\n";
+    std::cerr << "ewn match: " << printable(e.what()) << "\n";
     return 1;
   }
   progress.finish();

@@ -39,10 +39,10 @@ int run_quality(const QualityOptions& opt) {
     truth = open_tablebase(opt.tables);
     factory = std::make_unique<PlayerFactory>(parse_player_spec(opt.player));
   } catch (const SpecError& e) {
-    std::cerr << "ewn move-quality: bad player: " << e.what() << "\n";
+    std::cerr << "ewn move-quality: bad player: " << printable(e.what()) << "\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "ewn move-quality: " << e.what() << "\n";
+    std::cerr << "ewn move-quality: " << printable(e.what()) << "\n";
     return 2;
   }
   // Beyond the complete set, the classes generated one by one (ewn gen --class) of the next
@@ -51,8 +51,8 @@ int run_quality(const QualityOptions& opt) {
   int covered = tables.max_pieces() + (tables.partial_classes().empty() ? 0 : 1);
   int pieces = opt.pieces ? opt.pieces : covered;
   if (pieces > covered) {
-    std::cerr << "ewn move-quality: the tables in " << opt.tables << " cover up to " << covered
-              << " pieces, not " << pieces << " (generate a few classes of " << pieces
+    std::cerr << "ewn move-quality: the tables in " << printable(opt.tables) << " cover up to "
+              << covered << " pieces, not " << pieces << " (generate a few classes of " << pieces
               << " pieces with: ewn gen --pieces " << pieces << " --class NAME --out " << opt.tables
               << ")\n";
     return 2;
@@ -85,7 +85,7 @@ int run_quality(const QualityOptions& opt) {
     try {
       values = truth->move_values(pos, die);
     } catch (const std::exception& e) {
-      std::cerr << "ewn move-quality: " << e.what() << "\n";
+      std::cerr << "ewn move-quality: " << printable(e.what()) << "\n";
       return 1;
     }
     double best = 0;

@@ -10,6 +10,7 @@
 #include "board_view.h"
 #include "commands.h"
 #include "console.h"
+#include "printable.h"
 #include "setup_input.h"
 #include "tables_dir.h"
 
@@ -48,7 +49,7 @@ std::string default_log_name(bool operator_mode) {
 
 int run_play(const PlayOptions& opt) {
   auto bad = [](const std::string& what) {
-    std::cerr << "ewn play: " << what << "\n";
+    std::cerr << "ewn play: " << printable(what) << "\n";
     return 2;
   };
   ConsoleConfig config;
@@ -108,7 +109,7 @@ int run_play(const PlayOptions& opt) {
     if (text.empty()) return true;
     out = parse_duration(text);
     if (!out || out->count() <= 0) {
-      std::cerr << "ewn play: " << name << " '" << text
+      std::cerr << "ewn play: " << name << " '" << printable(text)
                 << "' is not a duration (write e.g. 500ms, 30s, 4min)\n";
       return false;
     }

@@ -8,6 +8,7 @@
 #include "json.h"
 #include "movegen.h"
 #include "notation.h"
+#include "printable.h"
 
 namespace ewn::cli {
 
@@ -24,7 +25,7 @@ int run_show(const ShowOptions& opt) {
   try {
     parsed = parse_position(opt.position);
   } catch (const ParseError& e) {
-    std::cerr << "ewn show: bad position: " << e.what() << "\n";
+    std::cerr << "ewn show: bad position: " << printable(e.what()) << "\n";
     return 2;
   }
   const Position& pos = parsed.position;

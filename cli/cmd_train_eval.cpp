@@ -39,7 +39,7 @@ int run_train(TrainOptions opt) {
     if (opt.tables != "none") tables = open_tablebase(opt.tables);
     if (!opt.start.empty()) net = EvalNetwork::load(opt.start);
   } catch (const std::exception& e) {
-    std::cerr << "ewn train-eval: " << e.what() << "\n";
+    std::cerr << "ewn train-eval: " << printable(e.what()) << "\n";
     return 2;
   }
   prepare_race_tables();
@@ -62,7 +62,7 @@ int run_train(TrainOptions opt) {
     net.save(opt.out);
   } catch (const std::exception& e) {
     line.finish();
-    std::cerr << "ewn train-eval: " << e.what() << "\n";
+    std::cerr << "ewn train-eval: " << printable(e.what()) << "\n";
     return 1;
   }
   if (opt.json) {

@@ -8,6 +8,7 @@
 #include "eval_tuning.h"
 #include "json.h"
 #include "position_sampler.h"
+#include "printable.h"
 #include "race.h"
 #include "tablebase_values.h"
 #include "tables_dir.h"
@@ -33,7 +34,7 @@ int run_tune(const TuneOptions& opt) {
   try {
     tables = open_tablebase(opt.tables);
   } catch (const std::exception& e) {
-    std::cerr << "ewn tune-eval: " << e.what() << "\n";
+    std::cerr << "ewn tune-eval: " << printable(e.what()) << "\n";
     return 2;
   }
   int max_pieces = opt.max_pieces ? opt.max_pieces : tables->max_pieces();
@@ -55,7 +56,7 @@ int run_tune(const TuneOptions& opt) {
     try {
       s = EvalSample{eval_inputs(positions[i]), *tables->value(positions[i])};
     } catch (const std::exception& e) {
-      std::cerr << "ewn tune-eval: " << e.what() << "\n";
+      std::cerr << "ewn tune-eval: " << printable(e.what()) << "\n";
       return 1;
     }
     bool held_out = i >= positions.size() * 4 / 5;

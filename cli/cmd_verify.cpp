@@ -7,10 +7,13 @@
 #include <iostream>
 
 #include "commands.h"
+#include "file_io.h"
 #include "json.h"
+#include "manifest.h"
 #include "notation.h"
 #include "printable.h"
 #include "progress_line.h"
+#include "regular_file.h"
 #include "tables_dir.h"
 #include "verify.h"
 
@@ -25,6 +28,8 @@ struct VerifyCommandOptions {
   int list = 10;
   bool json = false;
   bool quiet = false;
+  std::string manifest;        // compare with it instead of recomputing
+  std::string write_manifest;  // after a verification that passes
 };
 
 double cpu_seconds() {
@@ -144,7 +149,49 @@ void print_json_report(const VerifyReport& r, double seconds, double cpu) {
   print_json(j);
 }
 
+// `ewn verify DIR --manifest FILE`: every file the manifest lists, by size and digest.
+int run_manifest_check(const VerifyCommandOptions& opt) {
+  auto bad_use = [&](const std::string& message) {
+    if (opt.json)
+      print_json({{"directory", printable(opt.dir)}, {"ok", false}, {"errors", {message}}});
+    std::cerr << "ewn verify: " << message << "\n";
+    return 2;
+  };
+  std::vector<ManifestEntry> entries;
+  try {
+    if (auto problem = directory_problem(opt.dir)) return bad_use(opt.dir + ": " + *problem);
+    entries = read_manifest(opt.manifest);
+  } catch (const std::runtime_error& e) {
+    return bad_use(printable(e.what()));
+  }
+  // --pieces N: the part of the manifest a set of up to N pieces holds.
+  if (opt.pieces)
+    std::erase_if(entries, [&](const ManifestEntry& e) {
+      auto mc = parse_material_class(std::filesystem::path(e.file).stem().string());
+      return mc && mc->piece_count() > opt.pieces;
+    });
+  std::vector<std::string> errors = compare_with_manifest(opt.dir, entries);
+  for (auto& e : errors) e = printable(e);
+  if (opt.json) {
+    print_json({{"directory", printable(opt.dir)},
+                {"manifest", printable(opt.manifest)},
+                {"ok", errors.empty()},
+                {"tables", entries.size()},
+                {"errors", errors}});
+  } else {
+    for (const auto& e : errors) std::cout << "FAILED " << e << "\n";
+    std::cout << "ewn verify: " << printable(opt.dir) << ": " << entries.size()
+              << " files compared with " << printable(opt.manifest) << "\n";
+    if (errors.empty())
+      std::cout << "OK: every file has the size and digest the manifest lists\n";
+    else
+      std::cout << "FAILED: " << errors.size() << " of " << entries.size() << " files\n";
+  }
+  return errors.empty() ? 0 : 1;
+}
+
 int run_verify(const VerifyCommandOptions& opt) {
+  if (!opt.manifest.empty()) return run_manifest_check(opt);
   auto started = std::chrono::steady_clock::now();
   double cpu_started = cpu_seconds();
   ProgressLine progress;
@@ -175,6 +222,22 @@ int run_verify(const VerifyCommandOptions& opt) {
     print_json_report(report, seconds, cpu);
   else
     print_text(report, seconds, cpu);
+  if (report.ok() && !opt.write_manifest.empty()) {
+    try {
+      std::string text = manifest_of(opt.dir, "# The " + std::to_string(report.tables.size()) +
+                                                  " tables of a verified set: XXH3-128, bytes, "
+                                                  "name. Check a copy with: ewn verify DIR "
+                                                  "--manifest FILE\n");
+      std::string tmp = opt.write_manifest + ".tmp";
+      OutputFile out(tmp);
+      out.write(text.data(), text.size());
+      out.close();
+      commit_file(tmp, opt.write_manifest);
+    } catch (const std::exception& e) {
+      std::cerr << "ewn verify: " << printable(e.what()) << "\n";
+      return 1;
+    }
+  }
   if (report.ok()) return 0;
   std::cerr << "ewn verify: " << printable(report.dir.string()) << " has problems (see above)\n";
   return 1;
@@ -194,7 +257,9 @@ void register_verify(CLI::App& app) {
       "is missing, damaged or wrong (each is named, with an offending position), 2 on bad use.\n\n"
       "Examples:\n"
       "  ewn verify data              every table in data/\n"
-      "  ewn verify data --pieces 4   only the tables with up to 4 pieces");
+      "  ewn verify data --pieces 4   only the tables with up to 4 pieces\n"
+      "  ewn verify data --pieces 4 --manifest docs/tables-5.manifest\n"
+      "                               copied tables against the published ones, in seconds");
   cmd->add_option("dir", opt->dir, "Directory of table files ($EWN_TABLES or data)")
       ->default_val(default_tables_dir());
   cmd->add_option("--pieces,-n", opt->pieces,
@@ -206,6 +271,13 @@ void register_verify(CLI::App& app) {
   cmd->add_option("--list", opt->list, "Differing entries listed per table (all are counted)")
       ->check(CLI::Range(0, 1'000'000))
       ->default_val(10);
+  cmd->add_option("--manifest", opt->manifest,
+                  "Instead of recomputing, compare the size and digest of every file this "
+                  "manifest lists (e.g. docs/tables-5.manifest, the published <= 5 set); with "
+                  "--pieces, only its tables with up to that many pieces");
+  cmd->add_option("--write-manifest", opt->write_manifest,
+                  "After a verification that passes, write the size and digest of every table "
+                  "to this file");
   cmd->add_flag("--json", opt->json, "Print the report as JSON");
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
   cmd->callback([opt] { set_exit_code(run_verify(*opt)); });

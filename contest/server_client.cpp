@@ -44,6 +44,14 @@ int ClientReport::losses() const {
   for (const auto& g : games) n += g.finished && !g.engine_won;
   return n;
 }
+int ClientReport::time_losses() const {
+  int n = 0;
+  for (const auto& g : games) n += g.finished && g.on_time;
+  return n;
+}
+std::string ClientGameResult::outcome() const {
+  return !finished ? "unfinished" : engine_won ? "won" : on_time ? "lost on time" : "lost";
+}
 int ClientReport::unfinished() const {
   int n = 0;
   for (const auto& g : games) n += !g.finished;
@@ -72,7 +80,11 @@ ClientGameResult GameTracker::result_of_last_game() const {
   std::vector<std::string> winning;
   for (Move m : all_moves(after))
     if (wins_at_once(after, m)) winning.push_back(format_move(m));
-  if (!winning.empty()) {
+  if (late_) {
+    // The server does not wait: a late answer is refused, whatever the board.
+    r.on_time = true;
+    r.how = "the engine's answer " + format_move(last_move_) + " came after the server's limit";
+  } else if (!winning.empty()) {
     r.how = "the opponent could win at once (" + winning.front() + ")";
   } else {
     r.how =
@@ -115,9 +127,10 @@ GameTracker::Update GameTracker::observe(const Position& board) {
   return u;
 }
 
-void GameTracker::engine_moved(Move m) {
+void GameTracker::engine_moved(Move m, bool late) {
   last_move_ = m;
   moved_ = true;
+  late_ = late;
   ++engine_moves_;
 }
 
@@ -165,7 +178,7 @@ std::optional<ServerClient::Received> ServerClient::receive(TcpConnection& conne
 
 void ServerClient::game_ended(const ClientGameResult& r, ClientReport& report) {
   report.games.push_back(r);
-  std::string outcome = !r.finished ? "unfinished" : r.engine_won ? "won" : "lost";
+  std::string outcome = r.outcome();
   out_ << "game " << r.number << ": engine " << colour_name(r.engine_side) << ", " << r.engine_moves
        << " moves, " << outcome << " (" << r.how << ")\n"
        << std::flush;
@@ -260,7 +273,7 @@ void ServerClient::play(TcpConnection& connection, ClientReport& report) {
     std::string answer = format_answer(pos, em.move);
     connection.send_all(answer + "\n");
     Duration took = SteadyClock::now() - msg->first_byte;
-    tracker_.engine_moved(em.move);
+    tracker_.engine_moved(em.move, took > config_.server_limit);
     std::string line = "turn " + format_position(pos, die) + " " + format_move(em.move) + " send " +
                        answer + " time=" + ms_text(took);
     if (em.value >= 0) {

@@ -7,8 +7,10 @@
 //     engine won;
 //   - otherwise the opponent's reply ended it, and the engine lost. If the opponent had no reply
 //     that wins at once, the game cannot have ended on the board: the server must have refused
-//     the engine's answer (too late, say) or stopped the game; that too counts as a loss, and
-//     the report says so.
+//     the engine's answer or stopped the game; that too counts as a loss, and the report says
+//     so. When the engine's last answer left after the server's limit (timed from the first
+//     byte of the board), the server refused it: a loss on time, counted apart from the losses
+//     on the board.
 // Telling the boards apart is safe: a fresh game shows all six of the engine's pieces on its
 // start triangle, while after any move of the engine one of them has left it or was taken.
 // "close" ends the last game the same way.
@@ -43,7 +45,10 @@ struct ClientGameResult {
   int engine_moves = 0;
   bool finished = true;  // false: the connection ended during the game
   bool engine_won = false;
-  std::string how;  // how the result was inferred
+  bool on_time = false;  // lost because the last answer came after the server's limit
+  std::string how;       // how the result was inferred
+  // "won", "lost", "lost on time" or "unfinished"
+  std::string outcome() const;
 };
 
 // Follows the games from the boards the server sends (see the top of this file).
@@ -56,7 +61,8 @@ class GameTracker {
     std::string note;                   // something odd about the board
   };
   Update observe(const Position& board);
-  void engine_moved(Move m);
+  // `late`: the answer left after the server's limit.
+  void engine_moved(Move m, bool late);
   // The game in progress, ended by "close" (finished) or by a lost connection (unfinished
   // unless the engine's last move had won).
   std::optional<ClientGameResult> end(bool closed);
@@ -71,6 +77,7 @@ class GameTracker {
   Position before_;  // the board the engine last moved in
   Move last_move_;
   bool moved_ = false;  // the engine has answered the last board
+  bool late_ = false;   // ... after the server's limit
 };
 
 struct ClientReport {
@@ -78,7 +85,8 @@ struct ClientReport {
   bool closed = false;  // the server said "close"
   std::string error;    // what went wrong, if anything
   int wins() const;
-  int losses() const;
+  int losses() const;  // on the board and on time
+  int time_losses() const;
   int unfinished() const;
 };
 

@@ -115,7 +115,8 @@ void EvalNetwork::save(const std::string& path) const {
 
 EvalNetwork EvalNetwork::load(const std::string& path) {
   // Checked first: a FIFO of that name would block the open for ever.
-  if (auto problem = regular_file_problem(path)) throw std::runtime_error(path + ": " + *problem);
+  auto problem = regular_file_problem(path);
+  if (problem && *problem != "missing") throw std::runtime_error(path + ": " + *problem);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path + ": cannot open the network file");
   FileHeader h{};

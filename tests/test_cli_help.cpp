@@ -75,10 +75,13 @@ TEST_CASE("ewn --help lists each command in one line", "[cli]") {
 }
 
 TEST_CASE("every example in every --help runs as printed", "[cli]") {
-  // Where the examples expect to be: tables in data/, a file of positions.
+  // Where the examples expect to be: tables in data/, a file of positions, the manifest in docs/.
   TempDir work("cli-help-examples");
   fs::copy(generated_set(4), work.path() / "data");
   std::ofstream(work.path() / "positions.txt") << "r1r23/5/5/5/3b11 r\n1b13/5/5/5/3r2r1 b\n";
+  fs::create_directories(work.path() / "docs");
+  fs::copy_file(fs::path(EWN_SOURCE_DIR) / "docs" / "tables-5.manifest",
+                work.path() / "docs" / "tables-5.manifest");
   ChildOptions here;
   here.cwd = work.path();
 

@@ -69,3 +69,14 @@ TEST_CASE("JSON errors stay valid UTF-8 whatever the input bytes", "[cli]") {
     CHECK(safe_to_print(r.out));
   }
 }
+
+TEST_CASE("connect --json: the summary with losses on time apart, on failure too", "[cli]") {
+  ChildResult r =
+      run_ewn({"connect", "--port", "9", "--tables", "none", "--log", "none", "--json"});
+  CHECK(r.exit_code == 1);
+  json j = json::parse(r.out);
+  CHECK(j["games"] == 0);
+  CHECK(j["lost"] == 0);
+  CHECK(j["lost_on_time"] == 0);
+  CHECK_THAT(j["error"].get<std::string>(), Catch::Contains("cannot connect to 127.0.0.1:9"));
+}

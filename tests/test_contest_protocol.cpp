@@ -179,7 +179,7 @@ TEST_CASE("game tracking: continuations, new games and who won", "[contest][prot
     while (true) {
       MoveList l = legal_moves(pos, rng.die());
       Move m = l.moves[rng.below(uint32_t(l.size))];
-      t.engine_moved(m);
+      t.engine_moved(m, false);
       pos.play(m);
       if (pos.winner()) {
         engine_won = true;
@@ -224,7 +224,7 @@ TEST_CASE("game tracking: a board that neither continues nor starts a game is no
   GameTracker t;
   Position pos = parse_position("r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r").position;
   t.observe(pos);
-  t.engine_moved(parse_move("c5d4"));
+  t.engine_moved(parse_move("c5d4"), false);
   Position odd = parse_position("5/1r13/2b22/5/5 r").position;
   auto u = t.observe(odd);
   CHECK(u.new_game);
@@ -232,10 +232,29 @@ TEST_CASE("game tracking: a board that neither continues nor starts a game is no
   CHECK_FALSE(u.ended->engine_won);
   CHECK_THAT(u.note, Catch::Contains("neither continues"));
   // "close" right after the engine's winning move: a win.
-  t.engine_moved(parse_move("b4c3"));
+  t.engine_moved(parse_move("b4c3"), false);
   auto last = t.end(true);
   REQUIRE(last);
   CHECK(last->finished);
   CHECK(last->engine_won);
   CHECK_THAT(last->how, Catch::Contains("took the last piece"));
+}
+
+TEST_CASE("game tracking: a game whose last answer came too late is lost on time",
+          "[contest][protocol]") {
+  for (bool late : {false, true}) {
+    GameTracker t;
+    t.observe(parse_position("r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r").position);
+    t.engine_moved(parse_move("c5d4"), late);
+    auto u = t.observe(parse_position("r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r").position);
+    REQUIRE(u.ended);
+    CHECK_FALSE(u.ended->engine_won);
+    CHECK(u.ended->on_time == late);
+    CHECK(u.ended->outcome() == (late ? "lost on time" : "lost"));
+    if (late) CHECK_THAT(u.ended->how, Catch::Contains("came after the server's limit"));
+    ClientReport report;
+    report.games.push_back(*u.ended);
+    CHECK(report.losses() == 1);
+    CHECK(report.time_losses() == (late ? 1 : 0));
+  }
 }

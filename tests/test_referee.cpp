@@ -2,13 +2,14 @@
 // starts `ewn connect` against itself, plays games against it with a random opponent, checks
 // that every answer is a legal move that came in time and that the client's own tally of wins
 // and losses is the referee's, then says "close". Fault modes send what a broken server might
-// and check that the client ends with a clear error instead of crashing.
+// and check that the client ends with a clear error instead of crashing; "late" holds back the
+// end of one board past the time limit and expects that game counted as a loss on time.
 //
 // The board and the answers are written and read here without the client's protocol code, so
 // the two check each other.
 //
 //   ewn_test_referee --ewn PATH --work DIR [--games N] [--seed S] [--limit-ms MS]
-//                    [--fault none|split|garbage|bad-die|bad-board|decided|drop|cut|refused]
+//                    [--fault none|split|late|garbage|bad-die|bad-board|decided|drop|cut|refused]
 //                    [-- extra arguments for ewn connect]
 #include <cstdio>
 #include <cstdlib>
@@ -163,6 +164,17 @@ class Session {
         continue;
       }
       ++engine_turns;
+      if (number == 2 && engine_turns == 2 && opt_.fault == "late") {
+        // The board's first half, then the rest once the limit is past (within the client's
+        // patience for a split message): its answer is late, and the game lost on time.
+        std::string t = turn_text(pos, die);
+        conn_.send_all(t.substr(0, t.size() / 2));
+        std::this_thread::sleep_for(std::chrono::milliseconds(opt_.limit_ms + 200));
+        conn_.send_all(t.substr(t.size() / 2));
+        bool closed;
+        if (!read_line(opt_.limit_ms + 3000, closed)) fail("no answer to the late board");
+        return opposite(engine);
+      }
       if (number == 2 && engine_turns == 2 && inject_fault(pos, die)) return std::nullopt;
       send(turn_text(pos, die));
       auto sent = std::chrono::steady_clock::now();
@@ -248,7 +260,7 @@ class Session {
 // The client's closing line: "<n> games: won <w>, lost <l>[, unfinished <u>]".
 struct Tally {
   bool found = false;
-  int games = 0, won = 0, lost = 0, unfinished = 0;
+  int games = 0, won = 0, lost = 0, unfinished = 0, on_time = 0;
 };
 Tally read_tally(const std::string& out) {
   Tally t;
@@ -260,6 +272,10 @@ Tally read_tally(const std::string& out) {
   int n = std::sscanf(text.c_str(), "%d games: won %d, lost %d, unfinished %d", &t.games, &t.won,
                       &t.lost, &t.unfinished);
   t.found = n >= 3;
+  size_t time = text.find("; ");
+  if (time != std::string::npos)
+    t.found =
+        t.found && std::sscanf(text.c_str() + time, "; %d of the losses on time", &t.on_time) == 1;
   return t;
 }
 
@@ -325,7 +341,7 @@ int main(int argc, char** argv) {
       fail("the error does not say where it could not connect");
     return failures ? 1 : 0;
   }
-  bool faulty = opt.fault != "none" && opt.fault != "split";
+  bool faulty = opt.fault != "none" && opt.fault != "split" && opt.fault != "late";
   TcpListener listener;
   std::string tag = opt.work + "/referee-" + opt.fault + "-" + std::to_string(opt.seed);
   std::string out_file = tag + ".out", err_file = tag + ".err", log_file = tag + ".log";
@@ -380,10 +396,11 @@ int main(int argc, char** argv) {
     if (!t.found) {
       fail("no tally in the client's output");
     } else if (t.games != played || t.won != engine_wins || t.lost != played - engine_wins ||
-               t.unfinished != 0) {
+               t.unfinished != 0 || t.on_time != (opt.fault == "late")) {
       fail("the client's tally (" + std::to_string(t.games) + " games, won " +
-           std::to_string(t.won) + ") is not the referee's: " + std::to_string(played) +
-           " games, won " + std::to_string(engine_wins));
+           std::to_string(t.won) + ", " + std::to_string(t.on_time) +
+           " lost on time) is not the referee's: " + std::to_string(played) + " games, won " +
+           std::to_string(engine_wins) + (opt.fault == "late" ? ", 1 lost on time" : ""));
     }
     std::string log = ewn::test::read_text_file(log_file);
     size_t results = 0;
@@ -391,6 +408,10 @@ int main(int argc, char** argv) {
     if (int(results) != played)
       fail("the client's log holds " + std::to_string(results) + " results for " +
            std::to_string(played) + " games");
+    if ((log.find("\nresult game 2 lost on time (") != std::string::npos) != (opt.fault == "late"))
+      fail("the client's log does not report game 2 as the referee saw it");
+    if ((log.find(" lost_on_time=1 ") != std::string::npos) != (opt.fault == "late"))
+      fail("the client's log summary does not count the losses on time");
   } else {
     if (WIFEXITED(status) && WEXITSTATUS(status) != 1)
       fail("the client should fail with exit code 1 after the fault '" + opt.fault + "'");
