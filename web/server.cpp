@@ -207,9 +207,12 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
   // cpp-httplib 0.11 listens with a backlog of 5: a sixth connection arriving at once (a browser
   // opens six, the load test eight) loses its SYN and retries a second later. Listening again on
   // the bound socket raises the backlog (Linux keeps the socket, only the queue grows).
+  // And its default options set SO_REUSEPORT, with which a second server binds the same port
+  // and silently shares the connections; SO_REUSEADDR alone still allows a quick restart.
   std::atomic<int> socket_fd = -1;
   server.set_socket_options([&socket_fd](socket_t fd) {
-    httplib::default_socket_options(fd);
+    int yes = 1;
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
     socket_fd = fd;
   });
   int port = options.port;

@@ -3,12 +3,13 @@ import concurrent.futures
 import http.client
 import json
 import socket
+import subprocess
 import time
 import urllib.parse
 
 import pytest
 
-from conftest import cli_probe, random_position
+from conftest import EWN, TABLES, cli_probe, random_position
 
 
 def get(server, path, method="GET", headers=None):
@@ -197,3 +198,11 @@ def test_probes_stay_fast_while_the_engine_is_busy(server):
     assert 503 in statuses
     for status, body in results:
         assert ("move" in json.loads(body)) == (status == 200)
+
+
+def test_a_second_server_cannot_take_the_port(server):
+    """No SO_REUSEPORT: two servers on one port would share its connections unnoticed."""
+    r = subprocess.run([EWN, "serve", "--tables", TABLES, "--port", str(server.port)],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1 and f"cannot bind to 127.0.0.1:{server.port}" in r.stderr
+    assert get(server, "/api/info")[0] == 200
