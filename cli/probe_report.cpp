@@ -124,7 +124,7 @@ ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
         dice.push_back({{"die", d}, {"moves", std::move(moves)}});
       }
   } catch (const TableError& e) {
-    return failure(ProbeStatus::TableProblem, text, e.what());
+    return failure(ProbeStatus::TableProblem, text, printable(e.what()));
   }
   // A decided position stays decided whatever the die.
   if (parsed.die && winner) die_value = *value;
