@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "json.h"
 #include "printable.h"
 #include "probe_report.h"
 #include "server.h"
@@ -20,7 +21,7 @@ web::ProbeAnswer probe_answer(const Tablebase& tb, std::string_view text) {
               : r.status == ProbeStatus::BadPosition ? O::BadPosition
               : r.status == ProbeStatus::NotCovered  ? O::NotCovered
                                                      : O::TableProblem;
-  return {outcome, std::move(r.json)};
+  return {outcome, json_text(r.json)};
 }
 
 }  // namespace

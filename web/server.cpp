@@ -81,7 +81,8 @@ void probe_route(const Context& c, const httplib::Request& req, httplib::Respons
                : a.outcome == O::BadPosition ? 400
                : a.outcome == O::NotCovered  ? 404
                                              : 500;
-  send_json(res, status, a.json);
+  res.status = status;
+  res.set_content(a.json + "\n", "application/json");
 }
 
 Milliseconds movetime_param(const Context& c, const httplib::Request& req) {

@@ -6,18 +6,18 @@
 #include <string>
 #include <string_view>
 
-#include "json_response.h"
 #include "tablebase.h"
 
 namespace ewn::web {
 
-// The answer to /api/probe for a position as given: the JSON `ewn probe --json` prints for it
-// and how the probe ended. The command that starts the server passes the probe command's own
-// function (cli/probe_report.h), so that the server's JSON is the CLI's by construction.
+// The answer to /api/probe for a position as given: the line `ewn probe --json` prints for it
+// (without the newline) and how the probe ended. The command that starts the server passes the
+// probe command's own function (cli/probe_report.h), so that the server's answer is the CLI's
+// by construction, byte for byte.
 struct ProbeAnswer {
   enum class Outcome { Ok, BadPosition, NotCovered, TableProblem };
   Outcome outcome;
-  Json json;
+  std::string json;
 };
 using ProbeFunction = std::function<ProbeAnswer(const Tablebase&, std::string_view text)>;
 
