@@ -31,6 +31,7 @@ void register_commands(CLI::App& app) {
   register_play(app);
   register_connect(app);
   register_verify(app);
+  register_serve(app);
 }
 
 }  // namespace ewn::cli

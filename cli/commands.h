@@ -18,6 +18,7 @@ void register_move_quality(CLI::App& app);
 void register_play(CLI::App& app);
 void register_connect(CLI::App& app);
 void register_verify(CLI::App& app);
+void register_serve(CLI::App& app);
 
 // The --engine and --tables options of the commands that run the contest engine (play,
 // connect); both strings keep their values as defaults.

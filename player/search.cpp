@@ -332,9 +332,9 @@ uint64_t Search::start_search(const Position& root, const Deadline& deadline) {
   return modelled_ < 0 ? key : key ^ kModelledKey[size_t(modelled_)];
 }
 
-double Search::chance_value(const Position& pos, int depth) {
+double Search::chance_value(const Position& pos, int depth, const Deadline& deadline) {
   if (pos.winner()) throw std::invalid_argument("chance_value: the game is already decided");
-  return chance(pos, start_search(pos, Deadline::none()), depth, 0, 1);
+  return chance(pos, start_search(pos, deadline), depth, 0, 1);
 }
 
 double Search::die_value(const Position& pos, int die, int depth) {

@@ -85,11 +85,15 @@ class Search {
 
   // Values at a fixed depth, without a deadline (tests, analysis). The position is undecided.
   // The side to move in `pos` is the root's mover (the opponent model applies to the other).
-  double chance_value(const Position& pos, int depth);        // before the roll
-  double die_value(const Position& pos, int die, int depth);  // after rolling `die`
+  // chance_value may be given a deadline: past it the search stops (see last_stopped()).
+  double chance_value(const Position& pos, int depth,
+                      const Deadline& deadline = Deadline::none());  // before the roll
+  double die_value(const Position& pos, int die, int depth);         // after rolling `die`
 
   // Whether the last chance_value / die_value used no evaluation (its value is exact).
   bool last_exact() const { return !inexact_; }
+  // Whether the last chance_value stopped at its deadline: its value then means nothing.
+  bool last_stopped() const { return stop_; }
   void clear() { tt_.clear(); }
   uint64_t nodes() const { return nodes_; }
   const SearchOptions& options() const { return options_; }

@@ -17,7 +17,7 @@ namespace {
 
 const std::vector<std::string> kCommands{"show",  "gen",       "probe",      "info",
                                          "match", "tune-eval", "train-eval", "move-quality",
-                                         "play",  "connect",   "verify"};
+                                         "play",  "connect",   "verify",     "serve"};
 
 size_t lines(const std::string& text) {
   return size_t(std::count(text.begin(), text.end(), '\n'));
@@ -49,6 +49,7 @@ TEST_CASE("usage errors exit 2 with one line naming the problem and the help", "
       {"gen", "--zstd-level", "0"},  {"verify", "--threads", "-1"},
       {"verify", "--pieces", "1"},   {"match", "--a", "random", "--b", "random", "--threads", "-1"},
       {"connect", "--port", "0"},    {"train-eval", "--games", "0"},
+      {"serve", "--port", "70000"},  {"serve", "--searches", "0"},
   };
   for (const auto& args : bad) {
     INFO(args[0] + " " + args[args.size() - 2] + " " + args.back());
@@ -116,6 +117,7 @@ TEST_CASE("the exit codes of the README's table", "[cli]") {
       {{"move-quality", "--player", "random", "--tables", tables, "--positions", "5"}, 0},
       {{"move-quality", "--player", "random", "--tables", damaged.string(), "--positions", "5"}, 1},
       {{"move-quality", "--player", "nonsense", "--tables", tables}, 2},
+      {{"serve", "--tables", none}, 2},
   };
   for (const Row& row : rows) {
     std::string line;

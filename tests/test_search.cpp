@@ -196,6 +196,24 @@ TEST_CASE("search values are exact where the search reaches only decided or cove
   }
 }
 
+TEST_CASE("chance_value stops at its deadline and says so") {
+  Position start = parse_position("r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r").position;
+  Search search;
+  // A deadline already past stops the search the first time it reads the clock (every 256
+  // nodes), where depth 8 would search millions.
+  Duration now = clock_now(ClockKind::Wall);
+  search.chance_value(start, 8, Deadline::after(ClockKind::Wall, now, Duration(0)));
+  CHECK(search.last_stopped());
+  CHECK(search.nodes() <= 256);
+  // One far away, like none, lets a shallow search finish.
+  double timed =
+      search.chance_value(start, 2, Deadline::after(ClockKind::Wall, now, std::chrono::hours(1)));
+  CHECK_FALSE(search.last_stopped());
+  search.clear();
+  CHECK(search.chance_value(start, 2) == Approx(timed).margin(1e-12));
+  CHECK_FALSE(search.last_stopped());
+}
+
 TEST_CASE("at covered positions the chosen move is a table-best move") {
   Rng rng(15);
   auto exact = std::make_shared<test::BruteForceValues>(3);

@@ -1,0 +1,86 @@
+// ewn serve: the web explorer and play page (web/, docs/WEB.md).
+#include <filesystem>
+#include <iostream>
+
+#include "commands.h"
+#include "json.h"
+#include "printable.h"
+#include "probe_report.h"
+#include "server.h"
+#include "tables_dir.h"
+
+namespace ewn::cli {
+
+namespace {
+
+// The server answers /api/probe with the probe command's own JSON.
+web::ProbeAnswer probe_answer(const Tablebase& tb, std::string_view text) {
+  ProbeReport r = probe_report(tb, text);
+  using O = web::ProbeAnswer::Outcome;
+  O outcome = r.status == ProbeStatus::Ok            ? O::Ok
+              : r.status == ProbeStatus::BadPosition ? O::BadPosition
+              : r.status == ProbeStatus::NotCovered  ? O::NotCovered
+                                                     : O::TableProblem;
+  return {outcome, json_text(r.json)};
+}
+
+}  // namespace
+
+void register_serve(CLI::App& app) {
+  auto opt = std::make_shared<web::ServerOptions>();
+  opt->probe = probe_answer;
+  auto* cmd = app.add_subcommand("serve", "Serve the web explorer and play page");
+  // The details follow the options, so that `ewn --help` lists each command in one line.
+  cmd->footer(
+      "An HTTP server for the browser: a board to set up and explore positions with every move\n"
+      "of every die valued from the tables (the engine's estimate where they do not reach),\n"
+      "and games against the engine. The JSON API (docs/WEB.md): /api/probe, /api/move,\n"
+      "/api/estimate, /api/info. Listens on http://127.0.0.1:8080/ by default (loopback only\n"
+      "unless --host says otherwise) and runs until stopped (Ctrl-C).\n"
+      "Exit codes: 1 the address cannot be bound, 2 bad use (e.g. a --tables directory that is\n"
+      "not there; without the default directory every value is the engine's estimate).\n\n"
+      "Examples:\n"
+      "  ewn serve --port 0                 (any free port: open the address it prints)\n"
+      "  ewn serve --tables data --port 0 --searches 1 --max-movetime 2000");
+  auto* tables =
+      cmd->add_option("--tables", opt->tables, "Directory of table files ($EWN_TABLES or data)")
+          ->default_val(default_tables_dir());
+  cmd->add_option("--host", opt->host, "Address to listen on (0.0.0.0: every interface)")
+      ->default_val(opt->host);
+  cmd->add_option("--port", opt->port, "Port, 0 for any free one")
+      ->default_val(opt->port)
+      ->check(CLI::Range(0, 65535));
+  cmd->add_option("--max-movetime", opt->max_movetime_ms,
+                  "Cap in milliseconds on the engine's time for one request")
+      ->default_val(opt->max_movetime_ms)
+      ->check(CLI::Range(1, 60000));
+  cmd->add_option("--searches", opt->searches, "Engine searches run at once")
+      ->default_val(opt->searches)
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--threads", opt->threads, "Requests served at once")
+      ->default_val(opt->threads)
+      ->check(CLI::Range(2, 256));
+  cmd->callback([opt, tables] {
+    // Without the default directory the engine estimates every value (and says so on start);
+    // a directory named on the command line that is not there is a mistake to report.
+    std::error_code ec;
+    if (tables->count() > 0 && !std::filesystem::is_directory(opt->tables, ec)) {
+      std::cerr << "ewn serve: " << printable(opt->tables)
+                << ": no such directory (make tables with: ewn gen --pieces 5 --out "
+                << printable(opt->tables) << ")\n";
+      set_exit_code(2);
+      return;
+    }
+    try {
+      web::serve(*opt, [](const std::string& address, const std::string& note) {
+        std::cout << "ewn serve: listening on " << address << " (Ctrl-C stops)\n"
+                  << "ewn serve: " << note << std::endl;
+      });
+    } catch (const std::exception& e) {
+      std::cerr << "ewn serve: " << e.what() << "\n";
+      set_exit_code(1);
+    }
+  });
+}
+
+}  // namespace ewn::cli

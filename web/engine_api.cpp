@@ -1,0 +1,131 @@
+#include "engine_api.h"
+
+#include <algorithm>
+#include <map>
+
+#include "index.h"
+#include "movegen.h"
+
+namespace ewn::web {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string side_letter(Side s) {
+  return s == Red ? "r" : "b";
+}
+
+long ms_since(Clock::time_point start) {
+  return long(std::chrono::duration_cast<Milliseconds>(Clock::now() - start).count());
+}
+
+// Past this depth the estimate stops deepening whatever the time: it is then within a fraction
+// of a percent of the value an hour of search would give.
+constexpr int kMaxEstimateDepth = 12;
+
+}  // namespace
+
+Json engine_move(Search& search, const ParsedPosition& parsed, Milliseconds movetime) {
+  const Position& pos = parsed.position;
+  int die = *parsed.die;
+  auto start = Clock::now();
+  Deadline deadline =
+      Deadline::after(ClockKind::Wall, clock_now(ClockKind::Wall), Duration(movetime));
+  SearchResult r = search.choose(pos, die, deadline);
+  Position after = pos;
+  after.play(r.move);
+  Json j;
+  j["position"] = format_position(pos, die);
+  j["side"] = side_letter(pos.to_move);
+  j["die"] = die;
+  j["move"] = format_move(r.move);
+  j["value"] = r.value >= 0 ? Json(r.value) : Json(nullptr);
+  j["exact"] = r.exact;
+  j["depth"] = r.depth;
+  j["nodes"] = r.nodes;
+  j["movetime_ms"] = movetime.count();
+  j["took_ms"] = ms_since(start);
+  j["after"] = format_position(after);
+  return j;
+}
+
+Json engine_estimate(Search& search, const ParsedPosition& parsed, Milliseconds budget) {
+  const Position& pos = parsed.position;
+  auto start = Clock::now();
+  auto winner = pos.winner();
+  // Every move any die allows, valued once (a move may be legal for several dice).
+  std::map<std::pair<int, int>, double> value_of;
+  int depth = 0;
+  bool exact = true;
+  // Depth 1 always completes (the evaluation of each child); deeper ones until the budget ends,
+  // a depth cut short being dropped.
+  Deadline deadline =
+      Deadline::after(ClockKind::Wall, clock_now(ClockKind::Wall), Duration(budget));
+  if (!winner) {
+    MoveList moves = all_moves(pos);
+    for (int d = 1; d <= kMaxEstimateDepth; ++d) {
+      std::map<std::pair<int, int>, double> values;
+      bool all_exact = true, stopped = false;
+      for (Move m : moves) {
+        double v = 1;
+        if (!wins_at_once(pos, m)) {
+          Position child = pos;
+          child.play(m);
+          v = 1 - search.chance_value(child, d - 1, d == 1 ? Deadline::none() : deadline);
+          stopped = search.last_stopped();
+          if (stopped) break;
+          all_exact = all_exact && search.last_exact();
+        }
+        values[{m.from, m.to}] = v;
+      }
+      if (stopped) break;
+      value_of = std::move(values);
+      depth = d;
+      exact = all_exact;
+      if (exact || deadline.past_hard()) break;
+    }
+  }
+
+  Json dice = Json::array();
+  double sum = 0;
+  std::optional<double> die_value;
+  for (int d = 1; d <= 6 && !winner; ++d) {
+    std::vector<std::pair<double, Move>> ranked;
+    for (Move m : legal_moves(pos, d)) ranked.push_back({value_of[{m.from, m.to}], m});
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    sum += ranked.front().first;
+    if (parsed.die && *parsed.die != d) continue;
+    if (parsed.die) die_value = ranked.front().first;
+    Json moves = Json::array();
+    for (const auto& [v, m] : ranked)
+      moves.push_back({{"move", format_move(m)}, {"value", v}, {"wins", wins_at_once(pos, m)}});
+    dice.push_back({{"die", d}, {"moves", std::move(moves)}});
+  }
+  double value = winner ? (*winner == pos.to_move ? 1.0 : 0.0) : sum / 6;
+  if (parsed.die && winner) die_value = value;
+
+  Json j;
+  j["position"] = format_position(pos, parsed.die);
+  j["side"] = side_letter(pos.to_move);
+  j["value"] = value;
+  j["red_value"] = pos.to_move == Red ? value : 1 - value;
+  if (parsed.die) {
+    j["die"] = *parsed.die;
+    j["die_value"] = *die_value;
+  }
+  j["pieces"] = pos.piece_count();
+  if (winner)
+    j["winner"] = side_letter(*winner);
+  else
+    j["material"] = canonical_key(pos).material.name();
+  j["dice"] = std::move(dice);
+  j["estimate"] = true;
+  j["depth"] = depth;
+  j["exact"] = exact;
+  j["took_ms"] = ms_since(start);
+  return j;
+}
+
+}  // namespace ewn::web

@@ -1,0 +1,59 @@
+#include "query.h"
+
+#include <algorithm>
+
+namespace ewn::web {
+
+void check_params(const httplib::Request& req, std::initializer_list<std::string_view> known) {
+  for (const auto& [name, value] : req.params) {
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string list;
+      for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+      throw RequestError("unknown parameter '" + printable_excerpt(name, 32) + "'" +
+                         (list.empty() ? " (this path takes none)" : " (known: " + list + ")"));
+    }
+    if (req.params.count(name) > 1)
+      throw RequestError("parameter '" + name + "' given more than once");
+  }
+}
+
+std::string position_text(const httplib::Request& req) {
+  if (!req.has_param("position"))
+    throw RequestError("missing parameter 'position' (e.g. position=r1r23/5/2b32/5/4b1 r)");
+  std::string text = req.get_param_value("position");
+  if (text.size() > kMaxPositionLength)
+    throw RequestError("position of " + std::to_string(text.size()) + " characters (at most " +
+                       std::to_string(kMaxPositionLength) + ")");
+  return text;
+}
+
+ParsedPosition position_param(const httplib::Request& req) {
+  try {
+    return parse_position(position_text(req));
+  } catch (const ParseError& e) {
+    throw RequestError(std::string("bad position: ") + e.what());
+  }
+}
+
+long number_param(const httplib::Request& req, const std::string& name, long fallback, long min,
+                  long max) {
+  if (!req.has_param(name)) return fallback;
+  std::string text = req.get_param_value(name);
+  bool digits = !text.empty() && text.size() <= 9 &&
+                std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  long value = digits ? std::stol(text) : -1;
+  if (!digits || value < min || value > max)
+    throw RequestError("parameter '" + name + "'='" + printable_excerpt(text, 16) +
+                       "' must be a whole number in [" + std::to_string(min) + ", " +
+                       std::to_string(max) + "]");
+  return value;
+}
+
+std::string printable_excerpt(std::string_view text, size_t limit) {
+  std::string out;
+  for (char c : text.substr(0, limit)) out += c >= 0x20 && c < 0x7f ? c : '?';
+  if (text.size() > limit) out += "...";
+  return out;
+}
+
+}  // namespace ewn::web

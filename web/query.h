@@ -1,0 +1,43 @@
+// Checking a request's query parameters before anything acts on them: only the names a route
+// knows, each at most once, each within its length and range. Problems are RequestError,
+// answered with status 400 and the message.
+#pragma once
+
+#include <httplib.h>
+
+#include <initializer_list>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "notation.h"
+
+namespace ewn::web {
+
+class RequestError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The longest position text accepted. The longest meaningful one, twelve pieces, a side and a
+// die, has 37 characters; the rest is room for spaces.
+inline constexpr size_t kMaxPositionLength = 64;
+
+// Throws RequestError for a parameter not in `known` or given twice.
+void check_params(const httplib::Request& req, std::initializer_list<std::string_view> known);
+
+// The `position` parameter: required, at most kMaxPositionLength characters.
+std::string position_text(const httplib::Request& req);
+// The `position` parameter parsed as SPEC section 3 notation; the parser's message says what is
+// wrong and where.
+ParsedPosition position_param(const httplib::Request& req);
+
+// An optional whole number of at most 9 digits in [min, max]; `fallback` when absent.
+long number_param(const httplib::Request& req, const std::string& name, long fallback, long min,
+                  long max);
+
+// Printable ASCII of `text` for messages, other bytes as '?', at most `limit` characters.
+std::string printable_excerpt(std::string_view text, size_t limit = kMaxPositionLength);
+
+}  // namespace ewn::web

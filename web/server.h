@@ -1,0 +1,40 @@
+// ewn serve: the web explorer's HTTP server (docs/WEB.md). It serves the page (web/static,
+// compiled in) and the JSON API: /api/probe, /api/move, /api/estimate and /api/info.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "tablebase.h"
+
+namespace ewn::web {
+
+// The answer to /api/probe for a position as given: the line `ewn probe --json` prints for it
+// (without the newline) and how the probe ended. The command that starts the server passes the
+// probe command's own function (cli/probe_report.h), so that the server's answer is the CLI's
+// by construction, byte for byte.
+struct ProbeAnswer {
+  enum class Outcome { Ok, BadPosition, NotCovered, TableProblem };
+  Outcome outcome;
+  std::string json;
+};
+using ProbeFunction = std::function<ProbeAnswer(const Tablebase&, std::string_view text)>;
+
+struct ServerOptions {
+  std::string tables;              // table directory (may hold no tables: the engine estimates)
+  std::string host = "127.0.0.1";  // loopback unless told otherwise
+  int port = 8080;                 // 0: any free port
+  int max_movetime_ms = 5000;      // the cap on a request's movetime
+  int searches = 2;                // engine searches at once
+  int threads = 16;                // requests served at once
+  ProbeFunction probe;             // required
+};
+
+// Opens the tables, binds and serves until the process ends. Once bound it calls `ready` with
+// the address (http://host:port/) and a note on the tables (what they cover, or that there are
+// none) and the engine's evaluation network. Throws std::runtime_error when it cannot bind.
+using ReadyCallback = std::function<void(const std::string& address, const std::string& note)>;
+void serve(const ServerOptions& options, const ReadyCallback& ready);
+
+}  // namespace ewn::web

@@ -1,0 +1,165 @@
+"""What the web tests share: the ewn program, the tables, a server on a free port, random
+positions, the rules needed to follow a move, and the CLI's answers to compare with.
+
+Environment (set by ctest, web/tests/CMakeLists.txt): EWN, the ewn program; EWN_WEB_TABLES, a
+directory of tables for <= 4 pieces; EWN_WEB_LOAD, the load client (test_load.py only).
+"""
+import ctypes
+import json
+import os
+import random
+import signal
+import subprocess
+import threading
+import time
+
+import pytest
+
+EWN = os.environ.get("EWN", "ewn")
+TABLES = os.environ.get("EWN_WEB_TABLES", "data")
+
+
+def end_with_parent():
+    """Asks Linux to stop the child should the test process die (a timeout, a kill) before it
+    stops the server itself (PR_SET_PDEATHSIG)."""
+    ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
+
+
+class Server:
+    """`ewn serve --port 0` on loopback; the address is the one it prints once bound."""
+
+    def __init__(self, *args):
+        self.proc = subprocess.Popen(
+            [EWN, "serve", "--tables", TABLES, "--port", "0", *args],
+            stdout=subprocess.PIPE, text=True,
+            preexec_fn=end_with_parent)
+        line = []
+        reader = threading.Thread(target=lambda: line.append(self.proc.stdout.readline()),
+                                  daemon=True)
+        reader.start()
+        reader.join(30)
+        if not line or "listening on http://" not in line[0]:
+            self.stop()
+            raise RuntimeError("ewn serve did not start: " + (line[0] if line else "no output"))
+        self.url = line[0].split("listening on ")[1].split()[0]
+        host_port = self.url[len("http://"):].rstrip("/")
+        self.host, port = host_port.rsplit(":", 1)
+        self.port = int(port)
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.fixture(scope="module")
+def server():
+    s = Server()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def random_position(rng, max_pieces=5, die_chance=0.5):
+    """A random position in SPEC notation: 2..max_pieces pieces, each side at least one, any
+    squares (so some are decided), either side to move, sometimes a die."""
+    n = rng.randint(2, max_pieces)
+    red = rng.randint(1, min(6, n - 1))
+    pieces = [("r", k) for k in rng.sample(range(1, 7), red)]
+    pieces += [("b", k) for k in rng.sample(range(1, 7), n - red)]
+    board = [None] * 25
+    for piece, sq in zip(pieces, rng.sample(range(25), n)):
+        board[sq] = piece
+    text = format_board(board) + " " + rng.choice("rb")
+    if rng.random() < die_chance:
+        text += " " + str(rng.randint(1, 6))
+    return text
+
+
+def format_board(board):
+    ranks = []
+    for r in range(5):
+        out, empty = "", 0
+        for f in range(5):
+            p = board[r * 5 + f]
+            if p is None:
+                empty += 1
+                continue
+            if empty:
+                out += str(empty)
+            empty = 0
+            out += p[0] + str(p[1])
+        ranks.append(out + (str(empty) if empty else ""))
+    return "/".join(ranks)
+
+
+def parse_board(text):
+    board = []
+    for rank in text.split()[0].split("/"):
+        i = 0
+        while i < len(rank):
+            if rank[i] in "rb":
+                board.append((rank[i], int(rank[i + 1])))
+                i += 2
+            else:
+                board += [None] * int(rank[i])
+                i += 1
+    return board
+
+
+def square(name):
+    return (5 - int(name[1])) * 5 + "abcde".index(name[0])
+
+
+def play(position, move):
+    """The position after `move` (no die): the target's piece is removed, the other side moves."""
+    board = parse_board(position)
+    board[square(move[2:])] = board[square(move[:2])]
+    board[square(move[:2])] = None
+    side = position.split()[1]
+    return format_board(board) + " " + ("b" if side == "r" else "r")
+
+
+def cli_probe(positions):
+    """`ewn probe --json` for each position: its output lines, in order."""
+    out = subprocess.run([EWN, "probe", "--json", "--tables", TABLES],
+                         input="\n".join(positions) + "\n", capture_output=True, text=True,
+                         timeout=120).stdout
+    lines = out.splitlines()
+    assert len(lines) == len(positions)
+    return lines
+
+
+def cli_probe_one(position):
+    return json.loads(cli_probe([position])[0])
+
+
+def cli_legal_moves(position):
+    """`ewn show --json`: the legal moves of a position with a die."""
+    out = subprocess.run([EWN, "show", position, "--json"], capture_output=True, text=True,
+                         timeout=30).stdout
+    dice = json.loads(out)["dice"]
+    return dice[0]["moves"] if dice else []
+
+
+@pytest.fixture
+def rng():
+    return random.Random(int(os.environ.get("EWN_WEB_SEED", "29")))
+
+
+def wait_until(check, timeout, what):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = check()
+        if result:
+            return result
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting for " + what)

@@ -1,0 +1,231 @@
+"""The page in a real browser: headless Chromium driven by Selenium. It reads each die's moves
+and values from the page and compares them with `ewn probe`, follows a move by clicking it and
+by the keyboard, checks the message where the tables do not reach and the phone-sized layout,
+and plays a game against the engine to the end. Screenshots go to EWN_WEB_OUT.
+
+Chromium and its driver are Debian's (/usr/bin/chromium, /usr/bin/chromedriver, or CHROMIUM and
+CHROMEDRIVER); the driver is named explicitly, so Selenium never tries to download one."""
+import json
+import os
+import random
+import re
+import tempfile
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from conftest import cli_legal_moves, cli_probe, cli_probe_one, play, random_position, wait_until
+
+OUT = os.environ.get("EWN_WEB_OUT", ".")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    profile = tempfile.TemporaryDirectory()
+    for arg in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile.name, "--window-size=1200,900"]:
+        options.add_argument(arg)
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_page_load_timeout(30)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        profile.cleanup()
+
+
+def percent(v):
+    return f"{100 * v:.1f}%"
+
+
+def open_position(browser, server, position):
+    browser.get(server.url + "#" + position.replace(" ", "_"))
+    return wait_for_analysis(browser, position)
+
+
+def wait_for_analysis(browser, position):
+    """Waits until the page shows `position` with its value, and returns what it shows."""
+    def shown():
+        page = browser.execute_script("""
+            const cards = [...document.querySelectorAll('#dice .die-card')].map(c => ({
+              die: Number(c.dataset.die),
+              moves: [...c.querySelectorAll('button.move')].map(b => [
+                b.querySelector('.mv').textContent, b.querySelector('.val').textContent])}));
+            return {position: document.querySelector('#position-text').value,
+                    hash: location.hash,
+                    value: document.querySelector('#value-text').textContent,
+                    source: document.querySelector('#value-source').textContent,
+                    coverage: document.querySelector('#coverage').hidden ? null
+                              : document.querySelector('#coverage').textContent,
+                    dice: cards};""")
+        done = page["position"] == position and "%" in page["value"] or "Decided" in page["value"]
+        return page if done and page["position"] == position else None
+    return wait_until(shown, 20, "the page to show " + position)
+
+
+def assert_page_matches_cli(page, position):
+    cli = cli_probe_one(position)
+    assert percent(cli["value"]) in page["value"]
+    assert "Exact, from the tables" in page["source"] and page["coverage"] is None
+    expected = [{"die": d["die"],
+                 "moves": [[m["move"], percent(m["value"]) + ("wins" if m["wins"] else "")]
+                           for m in d["moves"]]} for d in cli["dice"]]
+    assert page["dice"] == expected
+
+
+def covered_positions(rng, count, die_chance=0.0):
+    """Random positions of <= 4 pieces that the tables answer and that are not decided."""
+    out = []
+    while len(out) < count:
+        batch = [random_position(rng, 4, die_chance) for _ in range(50)]
+        for p, line in zip(batch, cli_probe(batch)):
+            j = json.loads(line)
+            if "error" not in j and "winner" not in j and len(out) < count:
+                out.append(p)
+    return out
+
+
+def test_each_die_moves_and_values_equal_the_cli(browser, server):
+    rng = random.Random(291)
+    for position in covered_positions(rng, 5) + covered_positions(rng, 2, die_chance=1.0):
+        page = open_position(browser, server, position)
+        assert page["hash"] == "#" + position.replace(" ", "_")
+        assert_page_matches_cli(page, position)
+    browser.save_screenshot(os.path.join(OUT, "web-explore.png"))
+
+
+def test_clicking_a_move_plays_it(browser, server):
+    position = covered_positions(random.Random(292), 1)[0]
+    page = open_position(browser, server, position)
+    move = page["dice"][0]["moves"][0][0]
+    browser.find_element(By.CSS_SELECTOR, f'#dice .die-card[data-die="1"] button[data-move="{move}"]').click()
+    after = play(position, move)
+    page = wait_for_analysis(browser, after)
+    assert page["hash"] == "#" + after.replace(" ", "_")
+    if "winner" not in cli_probe_one(after):
+        assert_page_matches_cli(page, after)
+    # Back in the browser's history is the position before.
+    browser.back()
+    assert_page_matches_cli(wait_for_analysis(browser, position), position)
+
+
+def test_the_keyboard_plays_a_move_and_edits_the_board(browser, server):
+    position = "r1r23/5/2b3b41/5/5 r"
+    page = open_position(browser, server, position)
+    move = page["dice"][1]["moves"][0][0]  # die 2
+    button = browser.find_element(By.CSS_SELECTOR, f'#dice .die-card[data-die="2"] button[data-move="{move}"]')
+    button.send_keys(Keys.ENTER)
+    after = play(position, move)
+    wait_for_analysis(browser, after)
+    # Delete on a focused square removes its piece.
+    square = browser.find_element(By.CSS_SELECTOR, '#board [data-square="c3"]')
+    square.send_keys(Keys.DELETE)
+    edited = after.replace("2b3b41", "3b41")
+    assert_page_matches_cli(wait_for_analysis(browser, edited), edited)
+
+
+def test_pieces_placed_moved_removed_side_and_die_set(browser, server):
+    open_position(browser, server, "r1r23/5/2b3b41/5/5 r")
+    browser.find_element(By.CSS_SELECTOR, "#editor summary").click()
+
+    def tool(name):
+        browser.find_element(By.CSS_SELECTOR, f'#tools [data-tool="{name}"]').click()
+
+    def square(name):
+        browser.find_element(By.CSS_SELECTOR, f'#board [data-square="{name}"]').click()
+
+    tool("r3")  # placed on c4
+    square("c4")
+    wait_for_analysis(browser, "r1r23/2r32/2b3b41/5/5 r")
+    tool("b4")  # placed again: it moves from d3 to a1
+    square("a1")
+    wait_for_analysis(browser, "r1r23/2r32/2b32/5/b44 r")
+    tool("move")  # r1 from a5 to b4
+    square("a5")
+    square("b4")
+    wait_for_analysis(browser, "1r23/1r1r32/2b32/5/b44 r")
+    tool("remove")
+    square("c4")
+    wait_for_analysis(browser, "1r23/1r13/2b32/5/b44 r")
+    browser.find_element(By.CSS_SELECTOR, '.seg[data-side="b"]').click()
+    browser.find_element(By.CSS_SELECTOR, '.seg.die[data-die="5"]').click()
+    final = "1r23/1r13/2b32/5/b44 b 5"
+    page = wait_for_analysis(browser, final)
+    assert [c["die"] for c in page["dice"]] == [5]
+    assert_page_matches_cli(page, final)
+
+
+def test_uncovered_position_shows_the_engine_estimate(browser, server):
+    position = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r"
+    page = open_position(browser, server, position)
+    assert "do not cover" in page["coverage"] and "12 pieces" in page["coverage"]
+    assert page["source"].startswith("Engine estimate")
+    assert [c["die"] for c in page["dice"]] == [1, 2, 3, 4, 5, 6]
+    assert all(len(c["moves"]) == 3 for c in page["dice"])
+
+
+def test_phone_sized_screen(browser, server):
+    browser.set_window_size(390, 844)
+    try:
+        open_position(browser, server, "r1r23/5/2b3b41/5/5 r")
+        width = browser.execute_script("return document.documentElement.scrollWidth")
+        inner = browser.execute_script("return window.innerWidth")
+        board = browser.find_element(By.ID, "board").size
+        assert width <= inner and board["width"] <= inner and abs(board["width"] - board["height"]) <= 2
+        browser.save_screenshot(os.path.join(OUT, "web-phone.png"))
+    finally:
+        browser.set_window_size(1200, 900)
+
+
+def test_a_game_against_the_engine_to_the_end(browser, server):
+    setup = covered_positions(random.Random(293), 1)[0]
+    open_position(browser, server, setup)
+    browser.find_element(By.ID, "tab-play").click()
+    Select(browser.find_element(By.ID, "game-start")).select_by_value("board")
+    Select(browser.find_element(By.ID, "game-time")).select_by_value("100")
+    Select(browser.find_element(By.ID, "game-side")).select_by_value(setup.split()[1])
+    browser.find_element(By.ID, "game-new").click()
+
+    def over_or_move():
+        if browser.find_element(By.ID, "game-end").is_displayed():
+            return True
+        try:
+            buttons = browser.find_elements(By.CSS_SELECTOR, "#game-moves-now button.move")
+            if buttons:
+                buttons[0].click()
+        except StaleElementReferenceException:
+            pass
+        return False
+    wait_until(over_or_move, 120, "the game to end")
+
+    status = browser.find_element(By.ID, "game-status").text
+    text = browser.find_element(By.ID, "game-text").get_attribute("value")
+    lines = text.splitlines()
+    assert f"Setup: {setup}" in lines
+    moves = [re.fullmatch(r"(\d+)\. ([rb]) ([1-6]) ([a-e][1-5][a-e][1-5])", l) for l in lines]
+    moves = [m for m in moves if m]
+    assert moves and [int(m[1]) for m in moves] == list(range(1, len(moves) + 1))
+    # Every move was legal for its side and die, and the game ended where the text says.
+    position = setup
+    for m in moves:
+        assert position.split()[1] == m[2]
+        assert m[4] in cli_legal_moves(position + " " + m[3])
+        position = play(position, m[4])
+    final = cli_probe_one(position)
+    winner = {"r": "Red", "b": "Blue"}[final["winner"]]
+    assert lines[-1] == f"Result: {winner} wins" and status.startswith(winner + " wins")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#move-list li")) == len(moves)
+    # One point per position, all from the tables (<= 4 pieces), the last 100% or 0% for Red.
+    points = browser.find_elements(By.CSS_SELECTOR, "#chart circle")
+    assert len(points) == len(moves) + 1
+    assert not browser.find_elements(By.CSS_SELECTOR, "#chart circle.estimate")
+    browser.save_screenshot(os.path.join(OUT, "web-game.png"))
