@@ -22,7 +22,9 @@ class ExactValues {
   virtual ~ExactValues() = default;
   // Every position with at most this many pieces is covered (0: none).
   virtual int max_pieces() const = 0;
-  bool covers(const Position& pos) const { return pos.piece_count() <= max_pieces(); }
+  // Whether value() and move_values() answer for this position: every one with at most
+  // max_pieces(), and a source may cover some larger ones too (tables of single classes).
+  virtual bool covers(const Position& pos) const { return pos.piece_count() <= max_pieces(); }
   // Pre-roll win probability of the side to move; nullopt when not covered.
   virtual std::optional<double> value(const Position& pos) const = 0;
   // The value of every legal move for a rolled die; nullopt when not covered.

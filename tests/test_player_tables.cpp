@@ -5,6 +5,7 @@
 #include "expectimax_player.h"
 #include "generator.h"
 #include "movegen.h"
+#include "notation.h"
 #include "player_spec.h"
 #include "player_test_support.h"
 #include "tablebase_values.h"
@@ -108,4 +109,33 @@ TEST_CASE("player specs open tables and reject what cannot be used") {
   test::TempDir empty("player-empty-tables");
   CHECK_THROWS_WITH(PlayerFactory(parse_player_spec("expectimax:tables=" + empty.path().string())),
                     Catch::Contains("no complete set"));
+}
+
+TEST_CASE("the player consults a class of the next piece count made alone") {
+  // The <= 3 set plus one 4-piece group (12v13 with its twin 13v12), as `ewn gen --class`
+  // makes it: positions of that group are exact for the search, others of 4 pieces are not.
+  test::TempDir dir("player-partial-tables");
+  GenOptions opt;
+  opt.pieces = 3;
+  opt.out = dir.path();
+  opt.progress = false;
+  generate(opt);
+  opt.pieces = 4;
+  opt.only_class = "12v13";
+  generate(opt);
+  auto tables = open_tablebase(dir.path());
+  REQUIRE(tables->max_pieces() == 3);
+  Search search(SearchOptions{}, tables);
+  Position in_group = parse_position("r1r23/5/5/5/2b1b31 r").position;
+  Position other = parse_position("r1r23/5/5/5/2b1b21 r").position;
+  REQUIRE(canonical_key(in_group).material.name() == "12v13");
+  CHECK(tables->covers(in_group));
+  CHECK_FALSE(tables->covers(other));
+  for (int die = 1; die <= 6; ++die) {
+    SearchResult r = search.choose(in_group, die, Deadline::none());
+    CHECK(r.exact);
+    auto best = tables->move_values(in_group, die);
+    REQUIRE(best);
+    CHECK(r.value == Approx(best->front().value).margin(1e-12));
+  }
 }
