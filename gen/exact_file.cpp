@@ -59,20 +59,19 @@ void write_exact_file(const std::filesystem::path& path, MaterialClass mc,
 }
 
 ExactFileWriter::ExactFileWriter(const std::filesystem::path& path, MaterialClass mc)
-    : path_(path), material_(mc), out_(std::make_unique<OutputFile>(path)) {
-  auto* state = XXH64_createState();
-  XXH64_reset(state, 0);
-  hash_ = state;
+    : path_(path),
+      material_(mc),
+      out_(std::make_unique<OutputFile>(path)),
+      hash_(XXH64_createState(), [](void* s) { XXH64_freeState(static_cast<XXH64_state_t*>(s)); }) {
+  XXH64_reset(static_cast<XXH64_state_t*>(hash_.get()), 0);
   ExactHeader placeholder{};
   out_->write(&placeholder, sizeof placeholder);
 }
 
-ExactFileWriter::~ExactFileWriter() {
-  XXH64_freeState(static_cast<XXH64_state_t*>(hash_));
-}
+ExactFileWriter::~ExactFileWriter() = default;
 
 void ExactFileWriter::append(std::span<const double> values) {
-  XXH64_update(static_cast<XXH64_state_t*>(hash_), values.data(), values.size_bytes());
+  XXH64_update(static_cast<XXH64_state_t*>(hash_.get()), values.data(), values.size_bytes());
   out_->write(values.data(), values.size_bytes());
   written_ += values.size();
 }
@@ -84,7 +83,7 @@ void ExactFileWriter::close() {
                              " values written, class " + material_.name() + " has " +
                              std::to_string(expected));
   ExactHeader h =
-      exact_header(material_, written_, XXH64_digest(static_cast<XXH64_state_t*>(hash_)));
+      exact_header(material_, written_, XXH64_digest(static_cast<XXH64_state_t*>(hash_.get())));
   out_->write_at(0, &h, sizeof h);
   out_->close();
 }

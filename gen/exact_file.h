@@ -41,7 +41,7 @@ class ExactFileWriter {
   std::filesystem::path path_;
   MaterialClass material_;
   std::unique_ptr<OutputFile> out_;
-  void* hash_;  // XXH64_state_t
+  std::shared_ptr<void> hash_;  // XXH64_state_t, freed on every path
   uint64_t written_ = 0;
 };
 

@@ -17,11 +17,10 @@ WorkFileWriter::WorkFileWriter(const std::filesystem::path& path)
                                  std::to_string(getpid()))),
       out_(std::make_unique<OutputFile>(tmp_)),
       hash_(XXH64_createState()) {
-  XXH64_reset(hash_, 0);
+  XXH64_reset(hash_.get(), 0);
 }
 
 WorkFileWriter::~WorkFileWriter() {
-  XXH64_freeState(hash_);
   if (out_) {  // not committed: an error is on its way, leave no partial file
     out_.reset();
     std::error_code ec;
@@ -30,12 +29,12 @@ WorkFileWriter::~WorkFileWriter() {
 }
 
 void WorkFileWriter::write(const void* data, size_t bytes) {
-  XXH64_update(hash_, data, bytes);
+  XXH64_update(hash_.get(), data, bytes);
   out_->write(data, bytes);
 }
 
 void WorkFileWriter::commit() {
-  uint64_t sum = XXH64_digest(hash_);
+  uint64_t sum = XXH64_digest(hash_.get());
   out_->write(&sum, sizeof sum);
   out_->close();
   out_.reset();
@@ -44,20 +43,21 @@ void WorkFileWriter::commit() {
 
 WorkFileReader::WorkFileReader(const std::filesystem::path& path, size_t buffer_bytes)
     : path_(path), buffer_(std::max<size_t>(buffer_bytes, 64)), hash_(XXH64_createState()) {
-  XXH64_reset(hash_, 0);
-  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd_ < 0) fail(std::strerror(errno));
+  XXH64_reset(hash_.get(), 0);
+  file_.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (file_.fd < 0) fail(std::strerror(errno));
   struct stat st {};
-  if (fstat(fd_, &st) != 0) fail(std::strerror(errno));
+  if (fstat(file_.fd, &st) != 0) fail(std::strerror(errno));
   if (!S_ISREG(st.st_mode)) fail("not a regular file");
   if (st.st_size < 8) fail("truncated (no checksum)");
   payload_ = uint64_t(st.st_size) - 8;
 }
 
-WorkFileReader::~WorkFileReader() {
-  if (fd_ >= 0) ::close(fd_);
-  XXH64_freeState(hash_);
+WorkFileReader::Descriptor::~Descriptor() {
+  if (fd >= 0) ::close(fd);
 }
+
+WorkFileReader::~WorkFileReader() = default;
 
 void WorkFileReader::fail(const std::string& what) const {
   throw std::runtime_error(path_.string() + ": " + what);
@@ -69,14 +69,14 @@ void WorkFileReader::refill() {
   uint64_t left = payload_ - file_offset_;
   size_t want = size_t(std::min<uint64_t>(left, buffer_.size()));
   while (end_ < want) {
-    ssize_t n = ::pread(fd_, buffer_.data() + end_, want - end_, off_t(file_offset_));
+    ssize_t n = ::pread(file_.fd, buffer_.data() + end_, want - end_, off_t(file_offset_));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) fail(std::string("read failed: ") + std::strerror(errno));
     if (n == 0) fail("truncated");
     end_ += size_t(n);
     file_offset_ += uint64_t(n);
   }
-  XXH64_update(hash_, buffer_.data(), end_);
+  XXH64_update(hash_.get(), buffer_.data(), end_);
 }
 
 void WorkFileReader::read(void* data, size_t bytes) {
@@ -99,13 +99,13 @@ void WorkFileReader::finish() {
   if (consumed_ != payload_) fail("longer than its contents (damaged work file)");
   uint64_t stored = 0;
   for (size_t got = 0; got < sizeof stored;) {
-    ssize_t n = ::pread(fd_, reinterpret_cast<char*>(&stored) + got, sizeof stored - got,
+    ssize_t n = ::pread(file_.fd, reinterpret_cast<char*>(&stored) + got, sizeof stored - got,
                         off_t(payload_ + got));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) fail("cannot read its checksum");
     got += size_t(n);
   }
-  if (stored != XXH64_digest(hash_)) fail("checksum mismatch (damaged work file)");
+  if (stored != XXH64_digest(hash_.get())) fail("checksum mismatch (damaged work file)");
 }
 
 std::optional<std::string> check_work_file(const std::filesystem::path& path,

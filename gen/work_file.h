@@ -16,6 +16,12 @@
 
 namespace ewn {
 
+// XXH64 streaming state, freed on every path (a constructor that throws included).
+struct Xxh64StateDeleter {
+  void operator()(XXH64_state_t* s) const { XXH64_freeState(s); }
+};
+using Xxh64State = std::unique_ptr<XXH64_state_t, Xxh64StateDeleter>;
+
 class WorkFileWriter {
  public:
   explicit WorkFileWriter(const std::filesystem::path& path);
@@ -27,7 +33,7 @@ class WorkFileWriter {
  private:
   std::filesystem::path path_, tmp_;
   std::unique_ptr<OutputFile> out_;
-  XXH64_state_t* hash_;
+  Xxh64State hash_;
 };
 
 // Reads a work file front to back through a buffer of `buffer_bytes`, checking its checksum.
@@ -47,12 +53,17 @@ class WorkFileReader {
  private:
   void refill();
   [[noreturn]] void fail(const std::string& what) const;
+  // Closes the file on every path, a constructor that throws included.
+  struct Descriptor {
+    int fd = -1;
+    ~Descriptor();
+  };
   std::filesystem::path path_;
-  int fd_ = -1;
+  Descriptor file_;
   uint64_t payload_ = 0, consumed_ = 0, file_offset_ = 0;
   std::vector<uint8_t> buffer_;
   size_t begin_ = 0, end_ = 0;
-  XXH64_state_t* hash_;
+  Xxh64State hash_;
 };
 
 // nullopt when `path` is a complete work file with `payload_bytes` of payload and a right

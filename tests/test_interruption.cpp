@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -196,9 +197,9 @@ TEST_CASE("gen: killed in the middle of a group solved in parts, resumes to the 
   TempDir reference("parts-reference"), work("parts-work"), scratch("parts-scratch");
   for (const fs::path& dir : {reference.path(), work.path()})
     REQUIRE(run_child(gen_command(4, dir), scratch.path()).exit_code == 0);
-  // One 5-piece group over the <= 4 set: solved whole for the reference, in parts under a small
-  // budget for the run that is killed (96M: too little for the group whole, about 82 MB, and
-  // enough for its parts even with a sanitizer's larger baseline). Its captures reach 4-piece classes whose exact values
+  // One 5-piece group over the <= 4 set: solved whole for the reference, in parts for the run
+  // that is killed, under the smallest budget gen names (the group whole needs more; the
+  // process's own baseline differs between builds, sanitized ones included). Its captures reach 4-piece classes whose exact values
   // are not kept, so both runs derive them again first.
   auto group = [](const fs::path& out, const char* budget) {
     auto args = gen_command(5, out);
@@ -208,6 +209,10 @@ TEST_CASE("gen: killed in the middle of a group solved in parts, resumes to the 
   ChildResult whole = run_child(group(reference.path(), "4G"), scratch.path());
   INFO(whole.err);
   REQUIRE(whole.exit_code == 0);
+  ChildResult too_small = run_child(group(work.path(), "1M"), scratch.path());
+  std::smatch named;
+  REQUIRE(std::regex_search(too_small.err, named, std::regex("--max-memory ([0-9]+M) or more")));
+  const std::string budget = named[1];
 
   // Kill it as soon as the first level of the group is solved: the group is then in progress
   // (on one thread it takes about a second). A run that finished before the signal (a loaded
@@ -221,7 +226,7 @@ TEST_CASE("gen: killed in the middle of a group solved in parts, resumes to the 
   };
   bool interrupted = false;
   for (int attempt = 0; attempt < 5 && !interrupted; ++attempt) {
-    auto args = group(work.path(), "96M");
+    auto args = group(work.path(), budget.c_str());
     args.insert(args.end(), {"--threads", "1"});
     ChildProcess child(args, scratch.path());
     while (child.running() && !has_level())
@@ -240,7 +245,7 @@ TEST_CASE("gen: killed in the middle of a group solved in parts, resumes to the 
   REQUIRE(has_level());
   REQUIRE_FALSE(fs::exists(work.path() / "1234v1.ewt"));
 
-  ChildResult resumed = run_child(group(work.path(), "96M"), scratch.path());
+  ChildResult resumed = run_child(group(work.path(), budget.c_str()), scratch.path());
   INFO(resumed.err);
   REQUIRE(resumed.exit_code == 0);
   require_same_files(work.path(), reference.path());
