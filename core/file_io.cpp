@@ -62,6 +62,11 @@ void OutputFile::close() {
   if (::close(fd) != 0) fail("close failed");
 }
 
+std::filesystem::path temporary_path(const std::filesystem::path& final_path) {
+  return final_path.parent_path() /
+         ("." + final_path.filename().string() + ".tmp." + std::to_string(getpid()));
+}
+
 void commit_file(const std::filesystem::path& from, const std::filesystem::path& to) {
   std::error_code ec;
   std::filesystem::rename(from, to, ec);

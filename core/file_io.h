@@ -29,6 +29,9 @@ class OutputFile {
   int fd_ = -1;
 };
 
+// Where a file is written before it is renamed to `final_path`: `.<name>.tmp.<pid>` beside it
+// (a rerun removes such leftovers of a killed run).
+std::filesystem::path temporary_path(const std::filesystem::path& final_path);
 // Renames `from` to `to` (atomically replacing any file there).
 void commit_file(const std::filesystem::path& from, const std::filesystem::path& to);
 // Flushes the filesystem holding `dir` to disk.

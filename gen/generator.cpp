@@ -1,7 +1,6 @@
 #include "generator.h"
 
 #include <omp.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -72,10 +71,6 @@ struct Job {
   uint64_t children_bytes = 0;
 };
 
-std::string temp_name(const fs::path& final_path) {
-  return "." + final_path.filename().string() + ".tmp." + std::to_string(getpid());
-}
-
 // Removes temporary files left by an interrupted run, in `dir` and its working directories.
 int remove_stale_temporaries(const fs::path& dir) {
   int removed = 0;
@@ -100,7 +95,7 @@ uint16_t quantize(double v) {
 // Writes `path` through a temporary file, checks it with `check`, renames it into place.
 template <class Write, class Check>
 void write_checked(const fs::path& path, Write write, Check check) {
-  fs::path tmp = path.parent_path() / temp_name(path);
+  fs::path tmp = temporary_path(path);
   try {
     write(tmp);
     if (auto problem = check(tmp)) throw std::runtime_error(*problem);

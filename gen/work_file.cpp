@@ -13,8 +13,7 @@ namespace ewn {
 
 WorkFileWriter::WorkFileWriter(const std::filesystem::path& path)
     : path_(path),
-      tmp_(path.parent_path() / ("." + path.filename().string() + ".tmp." +
-                                 std::to_string(getpid()))),
+      tmp_(temporary_path(path)),
       out_(std::make_unique<OutputFile>(tmp_)),
       hash_(XXH64_createState()) {
   XXH64_reset(hash_.get(), 0);
