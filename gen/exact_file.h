@@ -8,8 +8,8 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>

@@ -78,7 +78,8 @@ int remove_stale_temporaries(const fs::path& dir) {
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
        it.increment(ec)) {
     std::string name = it->path().filename().string();
-    if (it.depth() == 0 && it->is_directory() && name != kWorkDirName) it.disable_recursion_pending();
+    if (it.depth() == 0 && it->is_directory() && name != kWorkDirName)
+      it.disable_recursion_pending();
     if (name.size() > 1 && name[0] == '.' && name.find(".tmp.") != std::string::npos &&
         it->is_regular_file()) {
       std::error_code rm;
@@ -244,8 +245,8 @@ GenSummary generate(const GenOptions& opt) {
   // The memory plan: each job whole in memory where it fits, else in parts.
   uint64_t budget = opt.max_memory ? opt.max_memory : default_memory_budget();
   uint64_t reserve = current_rss_bytes() + kReserveBytes;
-  uint64_t working = opt.working_memory ? opt.working_memory
-                                        : (budget > reserve ? budget - reserve : 0);
+  uint64_t working =
+      opt.working_memory ? opt.working_memory : (budget > reserve ? budget - reserve : 0);
   summary.memory_budget = opt.working_memory ? opt.working_memory : budget;
   uint64_t most_needed = 0;
   const Job* neediest = nullptr;
@@ -269,12 +270,11 @@ GenSummary generate(const GenOptions& opt) {
   }
   if (neediest && most_needed > working) {
     uint64_t needed = opt.working_memory ? most_needed : most_needed + reserve;
-    throw MemoryBudgetError(
-        "a memory budget of " + format_memory_size(summary.memory_budget) +
-            " is too small: group " + neediest->group.first.name() + " needs at least " +
-            format_memory_size(needed) + " (use --max-memory " + memory_size_argument(needed) +
-            " or more)",
-        needed);
+    throw MemoryBudgetError("a memory budget of " + format_memory_size(summary.memory_budget) +
+                                " is too small: group " + neediest->group.first.name() +
+                                " needs at least " + format_memory_size(needed) +
+                                " (use --max-memory " + memory_size_argument(needed) + " or more)",
+                            needed);
   }
 
   uint64_t work_total = skipped_work;
@@ -333,9 +333,8 @@ GenSummary generate(const GenOptions& opt) {
       writing();
       for (const SolvedClass& sc : solved) {
         if (job.exact_out.count(sc.material))
-          write_exact(sc.material, [&](const fs::path& tmp) {
-            write_exact_file(tmp, sc.material, sc.values);
-          });
+          write_exact(sc.material,
+                      [&](const fs::path& tmp) { write_exact_file(tmp, sc.material, sc.values); });
         if (!job.tables) continue;
         StoredClass stored(sc.material);
         stored.append(sc.values);

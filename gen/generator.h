@@ -45,11 +45,11 @@ struct GenSummary {
   uint64_t positions = 0;    // canonical positions solved in this run
   uint64_t table_bytes = 0;  // bytes of all table files of the set
   double seconds = 0;
-  int groups_in_parts = 0;    // groups that did not fit the budget whole
-  int most_parts = 0;         // the largest number of parts of one group
-  int groups_rederived = 0;   // groups solved again only for the exact values others need
-  uint64_t memory_budget = 0; // the budget the run planned with (bytes)
-  uint64_t peak_rss = 0;      // the process's peak resident memory at the end (bytes)
+  int groups_in_parts = 0;     // groups that did not fit the budget whole
+  int most_parts = 0;          // the largest number of parts of one group
+  int groups_rederived = 0;    // groups solved again only for the exact values others need
+  uint64_t memory_budget = 0;  // the budget the run planned with (bytes)
+  uint64_t peak_rss = 0;       // the process's peak resident memory at the end (bytes)
 };
 
 // The budget is too small for some group; `needed` is the smallest --max-memory that works.

@@ -19,8 +19,7 @@ class LevelBitmap {
   static constexpr uint64_t kWordsPerBlock = 8;  // one cache line of bits per directory entry
 
   LevelBitmap() = default;
-  explicit LevelBitmap(uint64_t entries)
-      : entries_(entries), words_((entries + 63) / 64, 0) {}
+  explicit LevelBitmap(uint64_t entries) : entries_(entries), words_((entries + 63) / 64, 0) {}
 
   static uint64_t bytes_for(uint64_t entries) {
     uint64_t words = (entries + 63) / 64;
@@ -40,7 +39,8 @@ class LevelBitmap {
     for (uint64_t b = 0; b < blocks; ++b) {
       block_rank_[b] = total;
       uint64_t end = std::min<uint64_t>((b + 1) * kWordsPerBlock, words_.size());
-      for (uint64_t w = b * kWordsPerBlock; w < end; ++w) total += uint64_t(std::popcount(words_[w]));
+      for (uint64_t w = b * kWordsPerBlock; w < end; ++w)
+        total += uint64_t(std::popcount(words_[w]));
     }
     block_rank_[blocks] = total;
     count_ = total;

@@ -14,7 +14,9 @@ std::vector<uint64_t> placements_by_progress(const std::vector<Square>& squares,
   const int levels = 8 * (a + b) + 1;
   // ways[i][j][p]: i mover and j opponent squares chosen so far, progress sum p.
   std::vector<uint64_t> ways(size_t(a + 1) * (b + 1) * levels, 0);
-  auto at = [&](int i, int j, int p) -> uint64_t& { return ways[(size_t(i) * (b + 1) + j) * levels + p]; };
+  auto at = [&](int i, int j, int p) -> uint64_t& {
+    return ways[(size_t(i) * (b + 1) + j) * levels + p];
+  };
   at(0, 0, 0) = 1;
   for (Square s : squares)
     for (int i = a; i >= 0; --i)  // downwards, so that a square is used at most once

@@ -20,11 +20,20 @@ std::optional<uint64_t> parse_memory_size(const std::string& text) {
   int shift = 0;
   if (i < text.size()) {
     switch (std::toupper(static_cast<unsigned char>(text[i]))) {
-      case 'K': shift = 10; break;
-      case 'M': shift = 20; break;
-      case 'G': shift = 30; break;
-      case 'T': shift = 40; break;
-      default: return std::nullopt;
+      case 'K':
+        shift = 10;
+        break;
+      case 'M':
+        shift = 20;
+        break;
+      case 'G':
+        shift = 30;
+        break;
+      case 'T':
+        shift = 40;
+        break;
+      default:
+        return std::nullopt;
     }
     ++i;
     // Accept "16G", "16GB" and "16GiB" alike.

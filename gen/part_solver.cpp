@@ -183,7 +183,8 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
                                  const LevelCallback& on_level) {
   std::error_code ec;
   fs::create_directories(work_dir, ec);
-  if (ec) throw std::runtime_error(work_dir.string() + ": cannot create directory: " + ec.message());
+  if (ec)
+    throw std::runtime_error(work_dir.string() + ": cannot create directory: " + ec.message());
   const auto members = members_of(mc);
   const size_t n = members.size();
   const int top = top_level(mc);
@@ -293,7 +294,8 @@ void read_solved_class(MaterialClass mc, const fs::path& work_dir,
   std::vector<uint64_t> census = level_census(mc);
   WorkFileReader levels(levels_path(work_dir, mc), kStreamBuffer);
   if (levels.payload_bytes() != size)
-    throw std::runtime_error(levels_path(work_dir, mc).string() + ": wrong size (damaged work file)");
+    throw std::runtime_error(levels_path(work_dir, mc).string() +
+                             ": wrong size (damaged work file)");
   std::vector<std::unique_ptr<WorkFileReader>> readers(top + 1);
   for (int l = 0; l <= top; ++l) {
     readers[l] = std::make_unique<WorkFileReader>(values_path(work_dir, mc, l), kStreamBuffer);

@@ -34,8 +34,8 @@ uint64_t min_part_bytes(MaterialClass mc);
 std::vector<std::pair<int, int>> plan_parts(MaterialClass mc, uint64_t budget, int first);
 
 struct PartedSolve {
-  int parts = 0;          // parts solved in this call
-  int resumed_level = -1; // lowest level found solved in work_dir at the start (-1: none)
+  int parts = 0;           // parts solved in this call
+  int resumed_level = -1;  // lowest level found solved in work_dir at the start (-1: none)
 };
 
 // Solves the group of `mc` in parts of at most `budget` bytes, its work files in `work_dir`

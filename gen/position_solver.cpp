@@ -50,7 +50,8 @@ ClassContext::ClassContext(MaterialClass mc, const SolvedValues& children,
           child_table(without_piece(mc.opponent, j), mc.mover, children, twin_values, twin);
   for (int k = 0; k < a; ++k)
     if (a > 1)
-      take_own[k] = child_table(mc.opponent, without_piece(mc.mover, k), children, twin_values, twin);
+      take_own[k] =
+          child_table(mc.opponent, without_piece(mc.mover, k), children, twin_values, twin);
 
   // Group the dice by the set of pieces they let move.
   for (int die = 1; die <= 6; ++die) {

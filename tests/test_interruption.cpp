@@ -192,15 +192,17 @@ TEST_CASE("gen: a file size limit stops it with a clear message; a rerun finishe
   require_same_files(work.path(), reference.path());
 }
 
-TEST_CASE("gen: killed in the middle of a group solved in parts, resumes to the same bytes and "
-          "leaves no working files", "[interrupt]") {
+TEST_CASE(
+    "gen: killed in the middle of a group solved in parts, resumes to the same bytes and "
+    "leaves no working files",
+    "[interrupt]") {
   TempDir reference("parts-reference"), work("parts-work"), scratch("parts-scratch");
   for (const fs::path& dir : {reference.path(), work.path()})
     REQUIRE(run_child(gen_command(4, dir), scratch.path()).exit_code == 0);
   // One 5-piece group over the <= 4 set: solved whole for the reference, in parts for the run
   // that is killed, under the smallest budget gen names (the group whole needs more; the
-  // process's own baseline differs between builds, sanitized ones included). Its captures reach 4-piece classes whose exact values
-  // are not kept, so both runs derive them again first.
+  // process's own baseline differs between builds, sanitized ones included). Its captures reach
+  // 4-piece classes whose exact values are not kept, so both runs derive them again first.
   auto group = [](const fs::path& out, const char* budget) {
     auto args = gen_command(5, out);
     args.insert(args.end(), {"--class", "1234v1", "--max-memory", budget});

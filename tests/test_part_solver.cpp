@@ -116,7 +116,8 @@ TEST_CASE("a group solved in parts has the whole solve's values, bit for bit") {
     INFO("budget " << budget);
     CHECK(r.parts == int(parts.size()));
     CHECK(r.resumed_level == -1);
-    for (const SolvedClass& sc : whole) CHECK(same_bits(streamed(sc.material, work.path()), sc.values));
+    for (const SolvedClass& sc : whole)
+      CHECK(same_bits(streamed(sc.material, work.path()), sc.values));
   }
   CHECK(plan_parts(mc, smallest - 1, 8 * mc.piece_count() + 1).empty());
 }
@@ -130,7 +131,8 @@ TEST_CASE("a group solved in parts resumes from its work files and rejects damag
   uint64_t budget = min_part_bytes(mc);
   solve_group_in_parts(mc, children.values, work.path(), budget);
   // As if killed after level 20 was solved: the levels below it are gone.
-  for (int l = 0; l < 20; ++l) fs::remove(work.path() / ("12v12.L" + std::to_string(l) + ".values"));
+  for (int l = 0; l < 20; ++l)
+    fs::remove(work.path() / ("12v12.L" + std::to_string(l) + ".values"));
   PartedSolve r = solve_group_in_parts(mc, children.values, work.path(), budget);
   CHECK(r.resumed_level == 20);
   CHECK(same_bits(streamed(mc, work.path()), whole[0].values));
@@ -142,8 +144,8 @@ TEST_CASE("a group solved in parts resumes from its work files and rejects damag
     f.seekp(3);
     f.put('\x55');
   }
-  REQUIRE_THROWS_WITH(streamed(mc, work.path()), Catch::Contains("12v12.L10.values") &&
-                                                     Catch::Contains("damaged"));
+  REQUIRE_THROWS_WITH(streamed(mc, work.path()),
+                      Catch::Contains("12v12.L10.values") && Catch::Contains("damaged"));
   // A resumed solve checks its work files and solves the damaged level again.
   r = solve_group_in_parts(mc, children.values, work.path(), budget);
   CHECK(r.resumed_level == 11);
