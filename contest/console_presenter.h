@@ -14,7 +14,8 @@ namespace ewn {
 
 class ConsolePresenter : public ContestObserver {
  public:
-  // `log` (may be null) receives the game record as it happens.
+  // `log` (may be null) receives the game record as it happens. The engine is only asked for
+  // exact values, to show the chances from the tables.
   ConsolePresenter(const ConsoleConfig& config, const Engine& engine, std::ostream& out,
                    std::ostream* log);
 
@@ -28,6 +29,7 @@ class ConsolePresenter : public ContestObserver {
   void show_position(const ContestState& state);
   void show_turn_info(const ContestState& state);
   void show_clocks(const ContestState& state);
+  // "Score: engine 2 - 1 opponent", after `before` ("Bye. ").
   void show_score(const ContestState& state, const char* before);
   // The engine is about to think until `deadline` (said when that is more than a moment).
   void engine_thinks(const Deadline& deadline, SteadyClock::time_point now);

@@ -65,7 +65,7 @@ enum class Takeback { LastInput, OwnMove };
 // What a takeback did.
 struct TakenBack {
   enum Kind {
-    Nothing,          // no game to reopen
+    Nothing,          // no game in progress and none to reopen
     NothingInGame,    // LastInput: the game is at its start
     NoOwnMove,        // OwnMove: the opponent has not moved yet
     Die,              // the pending die
@@ -89,13 +89,13 @@ class ContestObserver {
   virtual void setup_dice_rolled(const std::array<int, 6>&) {}
   virtual void engine_arranging(Side) {}
   virtual void engine_arranged(Side, const Arrangement&) {}
-  virtual void setup_mover_differs(Side /*to_move*/, Side /*planned*/) {
-  }  // a whole position as setup
+  // A whole position as the setup, its side to move not the one planned.
+  virtual void setup_mover_differs(Side /*to_move*/, Side /*planned*/) {}
   virtual void game_started(const ContestState&) {}
   virtual void die_rolled(const ContestState&) {}  // the pending die, rolled
   virtual void turn_asked(const ContestState&) {}  // a die or the opponent's move
   virtual void engine_move_replaced(Move /*illegal*/) {}
-  // The turn is the game's last; `over_time`: the mover's clock is past its limit.
+  // The turn played is the game's last one; `over_time`: the mover's clock is past its limit.
   virtual void turn_played(const ContestState&, bool /*over_time*/) {}
   virtual void move_to_confirm(const ContestState&, const ContestTurn&) {}
   virtual void move_not_confirmed(const ContestState&) {}

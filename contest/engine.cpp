@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "movegen.h"
+#include "search.h"
 #include "tablebase_values.h"
 
 namespace ewn {
