@@ -3,56 +3,49 @@
 #include <filesystem>
 
 #include "movegen.h"
+#include "search.h"
 #include "tablebase_values.h"
 
 namespace ewn {
 
-Engine::Engine(PlayerSpec spec, std::shared_ptr<const ExactValues> tables, uint64_t seed)
-    : spec_(std::move(spec)), tables_(std::move(tables)), seed_(seed) {
-  // Only a limit the user wrote caps the engine: parse_player_spec adds 1 s a move otherwise.
-  if (!spec_.gives("movetime")) spec_.limits.per_move.reset();
-  spec_.limits.per_game.reset();
-  // The server's clock (30 s a move, 4 minutes a game) gives seconds of thought, unless a short
-  // movetime= or a fixed depth= bounds the search.
-  bool bounded = (spec_.limits.per_move && !thinks_long(spec_.limits)) || spec_.gives("depth");
-  if (!spec_.gives("hash"))
-    spec_.search.tt_bytes = bounded ? kShortSearchTTBytes : kLongSearchTTBytes;
-  if (spec_.kind == "expectimax") search_ = std::make_unique<Search>(spec_.search, tables_);
+namespace {
+
+// The spec as the contest plays it: only a limit the user wrote caps the engine
+// (parse_player_spec adds 1 s a move otherwise), and the contest's clock replaces any game
+// budget. The server's clock (30 s a move, 4 minutes a game) gives seconds of thought, unless a
+// short movetime= or a fixed depth= bounds the search: the large transposition table otherwise.
+PlayerSpec contest_spec(PlayerSpec spec) {
+  if (!spec.gives("movetime")) spec.limits.per_move.reset();
+  spec.limits.per_game.reset();
+  bool bounded = (spec.limits.per_move && !thinks_long(spec.limits)) || spec.gives("depth");
+  if (!spec.gives("hash"))
+    spec.search.tt_bytes = bounded ? kShortSearchTTBytes : kLongSearchTTBytes;
+  return spec;
 }
 
+}  // namespace
+
+Engine::Engine(PlayerSpec spec, std::shared_ptr<const ExactValues> tables, uint64_t seed)
+    : players_(contest_spec(std::move(spec)), std::move(tables)), player_(players_.make(seed)) {}
+
 Deadline Engine::capped(const Deadline& deadline, SteadyClock::time_point now) const {
-  Deadline d = deadline;
-  if (spec_.limits.per_move) {
-    Deadline cap = plan_move(TimeLimits{spec_.limits.per_move, std::nullopt}, std::nullopt, 1,
-                             ClockKind::Wall, now.time_since_epoch());
-    if (!d.hard || *cap.hard < *d.hard) d.hard = cap.hard;
-    if (!d.soft || *cap.soft < *d.soft) d.soft = cap.soft;
-  }
-  return d;
+  const TimeLimits& limits = players_.spec().limits;
+  if (!limits.per_move) return deadline;
+  return earliest(deadline,
+                  plan_move(limits, std::nullopt, 1, ClockKind::Wall, now.time_since_epoch()));
 }
 
 EngineMove Engine::choose(const Position& pos, int die, const Deadline& deadline) {
   auto start = SteadyClock::now();
-  Deadline d = capped(deadline, start);
+  MoveRequest request;
+  request.deadline = deadline;
   EngineMove out;
-  if (search_) {
-    SearchResult r = search_->choose(pos, die, d);
-    out.move = r.move;
-    out.value = r.value;
-    out.exact = r.exact;
-    out.depth = r.depth;
-    out.nodes = r.nodes;
-  } else {
-    PlayerSpec spec = spec_;
-    spec.limits = {};
-    if (d.hard) spec.limits.per_move = std::max(Duration(0), *d.hard - start.time_since_epoch());
-    PlayerFactory factory(spec, tables_);
-    auto player = factory.make(seed_++);
-    out.move = player->choose(pos, die, MoveRequest{});
-    out.value = player->last_info().value;
-    out.depth = player->last_info().depth;
-    out.nodes = player->last_info().work;
-  }
+  out.move = player_->choose(pos, die, request);
+  const MoveInfo& info = player_->last_info();
+  out.value = info.value;
+  out.exact = info.exact;
+  out.depth = info.depth;
+  out.nodes = info.work;
   out.took = SteadyClock::now() - start;
   // The tables' word on the chosen move, where they cover the position after it. (The caller
   // checks the move; an illegal one is not played here, not even on a copy.)
@@ -70,15 +63,17 @@ EngineMove Engine::choose(const Position& pos, int die, const Deadline& deadline
 }
 
 std::optional<double> Engine::exact_value(const Position& pos) const {
+  const auto& tables = players_.tables();
   if (auto w = pos.winner()) return *w == pos.to_move ? 1.0 : 0.0;
-  if (!tables_ || !tables_->covers(pos)) return std::nullopt;
-  return tables_->value(pos);
+  if (!tables || !tables->covers(pos)) return std::nullopt;
+  return tables->value(pos);
 }
 
 std::optional<double> Engine::exact_value(const Position& pos, int die) const {
+  const auto& tables = players_.tables();
   if (auto w = pos.winner()) return *w == pos.to_move ? 1.0 : 0.0;
-  if (!tables_ || !tables_->covers(pos)) return std::nullopt;
-  auto values = tables_->move_values(pos, die);
+  if (!tables || !tables->covers(pos)) return std::nullopt;
+  auto values = tables->move_values(pos, die);
   if (!values || values->empty()) return std::nullopt;
   double best = 0;
   for (const ExactMoveValue& v : *values) best = std::max(best, v.wins ? 1.0 : v.value);
@@ -86,7 +81,7 @@ std::optional<double> Engine::exact_value(const Position& pos, int die) const {
 }
 
 void Engine::new_game() {
-  if (search_) search_->clear();
+  player_->new_game();
 }
 
 namespace {

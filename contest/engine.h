@@ -1,10 +1,10 @@
 // The engine at a contest: a player spec (player_spec.h) driven by the contest's deadlines.
 //
-// An expectimax engine is searched directly (search.h) against the deadline the contest's clock
-// allows; other players (random, greedy, mcts: baselines and tests) are made fresh for each move
-// with the deadline as their per-move limit. A movetime= in the spec caps every move; the spec's
-// gametime= is not used (the contest clock decides). Exact values come from the tables, where
-// they cover a position.
+// It is one Player (player.h) for the whole session, made from the spec and told of each new
+// game; every move is asked for through Player::choose with the deadline the contest's clock
+// allows (MoveRequest::deadline). A movetime= in the spec caps every move, as the player's own
+// limit; the spec's gametime= is not used (the contest clock decides). Exact values come from
+// the tables, where they cover a position.
 #pragma once
 
 #include <memory>
@@ -12,7 +12,6 @@
 #include <string>
 
 #include "player_spec.h"
-#include "search.h"
 
 namespace ewn {
 
@@ -30,9 +29,11 @@ class Engine {
   // Throws SpecError for a spec that makes no engine.
   Engine(PlayerSpec spec, std::shared_ptr<const ExactValues> tables, uint64_t seed = 1);
 
-  // A legal move for `die` in the undecided `pos` (the engine's side to move).
+  // A move for `die` in the undecided `pos` (the engine's side to move), by `deadline` or the
+  // spec's movetime=, whichever comes first; the caller checks that it is legal.
   EngineMove choose(const Position& pos, int die, const Deadline& deadline);
-  // The deadline tightened to the spec's movetime=, if it has one, for a move starting `now`.
+  // The deadline tightened to the spec's movetime=, if it has one, for a move starting `now`:
+  // what choose() keeps to, for announcing it.
   Deadline capped(const Deadline& deadline, SteadyClock::time_point now) const;
   // The side to move's exact win probability before its roll / for a rolled die, where the
   // tables cover the position; 1 or 0 when the game is decided.
@@ -41,15 +42,11 @@ class Engine {
   // Forgets what it learned (a new game); the tables stay.
   void new_game();
 
-  const PlayerSpec& spec() const { return spec_; }
-  bool has_tables() const { return tables_ != nullptr; }
-  int table_pieces() const { return tables_ ? tables_->max_pieces() : 0; }
+  const PlayerSpec& spec() const { return players_.spec(); }
 
  private:
-  PlayerSpec spec_;
-  std::shared_ptr<const ExactValues> tables_;
-  std::unique_ptr<Search> search_;  // expectimax
-  uint64_t seed_;
+  PlayerFactory players_;
+  std::unique_ptr<Player> player_;
 };
 
 // The engine a contest command asks for: `spec_text` (default "expectimax") and `tables`:

@@ -13,8 +13,9 @@ Move ExpectimaxPlayer::choose(const Position& pos, int die, const MoveRequest& r
   // Own moves still to come: the race model's expectation, plus some for the fighting.
   double moves_left = expected_turns(pos, pos.to_move) + 2;
   Deadline deadline = plan_move(limits_, request.game_time_left, moves_left, request.clock, start);
+  if (request.deadline) deadline = earliest(deadline, *request.deadline);
   last_ = search_.choose(pos, die, deadline);
-  info_ = MoveInfo{last_.value, last_.depth, last_.nodes};
+  info_ = MoveInfo{last_.value, last_.depth, last_.nodes, last_.exact};
   return last_.move;
 }
 

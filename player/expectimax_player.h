@@ -14,6 +14,7 @@ class ExpectimaxPlayer : public Player {
   ExpectimaxPlayer(TimeLimits limits, SearchOptions options,
                    std::shared_ptr<const ExactValues> tables);
   Move choose(const Position& pos, int die, const MoveRequest& request) override;
+  void new_game() override { search_.clear(); }
   const SearchResult& last_result() const { return last_; }
 
  private:

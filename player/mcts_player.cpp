@@ -125,6 +125,7 @@ Move MctsPlayer::choose(const Position& pos, int die, const MoveRequest& request
 
   double moves_left = expected_turns(pos, pos.to_move) + 2;  // as the expectimax player
   Deadline deadline = plan_move(limits_, request.game_time_left, moves_left, request.clock, start);
+  if (request.deadline) deadline = earliest(deadline, *request.deadline);
   uint64_t n = 0;
   while (true) {
     if (options_.playouts && n >= *options_.playouts) break;

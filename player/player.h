@@ -13,13 +13,18 @@ namespace ewn {
 struct MoveRequest {
   std::optional<Duration> game_time_left;  // what remains of the player's game budget
   ClockKind clock = ClockKind::Wall;       // the clock the referee measures with
+  // A referee that plans the move's time itself (a contest clock with time kept free for the
+  // operator) gives its deadline, on `clock`: the player keeps to the earlier of it and what its
+  // own limits allow.
+  std::optional<Deadline> deadline;
 };
 
 // What a player may say about its decision (for logs and analysis).
 struct MoveInfo {
-  double value = -1;  // its estimate of its win probability after the move (-1: none)
-  int depth = 0;      // expectimax: last completed depth
-  uint64_t work = 0;  // nodes searched or playouts run
+  double value = -1;   // its estimate of its win probability after the move (-1: none)
+  int depth = 0;       // expectimax: last completed depth
+  uint64_t work = 0;   // nodes searched or playouts run
+  bool exact = false;  // value is exact (tables, or a search that needed no estimate)
 };
 
 class Player {
@@ -28,6 +33,9 @@ class Player {
   virtual ~Player() = default;
   // A legal move of `pos` (undecided, side to move = this player) for `die`.
   virtual Move choose(const Position& pos, int die, const MoveRequest& request) = 0;
+  // Forgets what it learned in the games before, for a referee that keeps one player for
+  // several games (a contest engine); a player made for one game never needs it.
+  virtual void new_game() {}
   // Information about the last choice.
   const MoveInfo& last_info() const { return info_; }
   // The limits the player keeps to (and the referee enforces).

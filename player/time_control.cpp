@@ -55,6 +55,13 @@ Deadline plan_move(const TimeLimits& limits, std::optional<Duration> game_left, 
   return d;
 }
 
+Deadline earliest(const Deadline& a, const Deadline& b) {
+  auto first = [](std::optional<Duration> x, std::optional<Duration> y) {
+    return x && y ? std::min(*x, *y) : x ? x : y;
+  };
+  return Deadline{a.clock, first(a.soft, b.soft), first(a.hard, b.hard)};
+}
+
 std::optional<Duration> parse_duration(std::string_view text) {
   size_t unit = 0;
   while (unit < text.size() &&

@@ -57,6 +57,9 @@ Duration safety_margin(Duration limit);
 Deadline plan_move(const TimeLimits& limits, std::optional<Duration> game_left, double moves_left,
                    ClockKind clock, Duration start);
 
+// The earlier of two deadlines on the same clock, soft and hard limit each.
+Deadline earliest(const Deadline& a, const Deadline& b);
+
 // "100ms", "30s", "4min", "1.5s" -> duration; nullopt if malformed.
 std::optional<Duration> parse_duration(std::string_view text);
 std::string format_duration(Duration d);

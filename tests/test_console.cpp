@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "console.h"
+#include "console_commands.h"
 #include "movegen.h"
 #include "notation.h"
 #include "player_test_support.h"
@@ -343,4 +344,24 @@ TEST_CASE("console: in table range the win probability shown is exact", "[contes
   double expect = wins_at_once(reply.before, reply.move) ? 1.0 : 1 - tables->solve(after);
   CHECK(reply.engine->value == Approx(expect));
   CHECK(reply.engine->value == Approx(tables->die_value(reply.before, reply.die)));
+}
+
+TEST_CASE("console: the help is made from the table of commands", "[contest][console]") {
+  std::string play = console_help(ConsoleMode::Play);
+  std::string op = console_help(ConsoleMode::Operator);
+  CHECK_THAT(play,
+             Contains("  undo            take back: your last move and the engine's answer\n"));
+  CHECK_THAT(
+      op, Contains("  undo            take back: the last die or move typed (again and again)\n"));
+  CHECK_THAT(op, Contains("  clock [E [O]]   show the clocks, or set them to the official readings "
+                          "(m:ss),\n                  the engine's first\n"));
+  CHECK_THAT(op, Contains("  position <P>    go on from position P"));
+  for (const char* operator_only : {"  clock", "  win [why]", "  loss [why]", "4 d2c3"}) {
+    CHECK_THAT(op, Contains(operator_only));
+    CHECK_THAT(play, !Contains(operator_only));
+  }
+  // The commands shown in every mode are in the help of play too.
+  for (const ConsoleCommand& command : console_commands())
+    if (command.shown == ConsoleCommand::Shown::Always)
+      CHECK_THAT(play, Contains("  " + std::string(command.names[0])));
 }

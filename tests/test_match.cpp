@@ -7,6 +7,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "player_spec.h"
+#include "setup.h"
 #include "time_control.h"
 
 using namespace ewn;
@@ -203,6 +204,33 @@ TEST_CASE("time plans keep a margin and spread a game budget") {
   Deadline late = plan_move(budget, std::chrono::milliseconds(500), 12, ClockKind::Wall, t0);
   CHECK(*late.hard - t0 < std::chrono::milliseconds(250));
   CHECK(!plan_move(TimeLimits{}, std::nullopt, 5, ClockKind::Wall, t0).hard);
+}
+
+TEST_CASE("a referee's own deadline: the player keeps to it or to its limit, the earlier") {
+  using std::chrono::milliseconds;
+  Duration t0 = clock_now(ClockKind::Wall);
+  Deadline a{ClockKind::Wall, t0 + milliseconds(10), t0 + milliseconds(50)};
+  Deadline b{ClockKind::Wall, t0 + milliseconds(20), t0 + milliseconds(30)};
+  Deadline e = earliest(a, b);
+  CHECK(*e.soft == t0 + milliseconds(10));
+  CHECK(*e.hard == t0 + milliseconds(30));
+  Deadline one = earliest(Deadline::none(), b);
+  CHECK(*one.soft == *b.soft);
+  CHECK(*one.hard == *b.hard);
+  CHECK_FALSE(earliest(Deadline::none(), Deadline::none()).hard);
+  // Players without limits of their own stop at the deadline they are given.
+  for (const char* spec : {"expectimax:depth=60", "mcts:playouts=1000000000"}) {
+    PlayerFactory factory(parse_player_spec(spec));
+    auto player = factory.make(1);
+    Position pos = random_setup(3);
+    MoveRequest request;
+    request.deadline =
+        Deadline::after(ClockKind::Wall, clock_now(ClockKind::Wall), milliseconds(50));
+    Duration start = clock_now(ClockKind::Wall);
+    Move m = player->choose(pos, 4, request);
+    CHECK(legal_moves(pos, 4).contains(m));
+    CHECK(clock_now(ClockKind::Wall) - start < milliseconds(50 + 200));  // generous: a busy machine
+  }
 }
 
 TEST_CASE("match statistics: score, interval and Elo") {

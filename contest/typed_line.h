@@ -1,0 +1,16 @@
+// A line as typed at the console: trimmed, its first word and the rest, in lower case.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace ewn {
+
+// Without the spaces and tabs around it (and the line end).
+std::string trim(std::string_view s);
+std::string lower(std::string s);
+// The first word (as typed) and the rest, trimmed.
+std::pair<std::string, std::string> first_word(const std::string& s);
+
+}  // namespace ewn
