@@ -367,6 +367,9 @@ void ContestState::reopen_last_game(Takeback takeback, TimePoint now) {
     advance(now);
     return;
   }
+  // The game is open again: the takeback is one inside it (asked "after the game", undo would
+  // reopen the game before this one instead).
+  ask_ = Ask::Move;
   undo(takeback, now);
 }
 

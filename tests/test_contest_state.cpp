@@ -400,6 +400,43 @@ TEST_CASE("contest state: clocks, time over the limit and a declared loss on tim
   CHECK(*md.hard - (t0 + 31s).time_since_epoch() <= 28s);  // 30 s less the 2 s overhead
 }
 
+TEST_CASE("contest state: a game won on the board is reopened with its last move taken back",
+          "[contest][state]") {
+  for (Takeback takeback : {Takeback::LastInput, Takeback::OwnMove}) {
+    for (bool best_of_7 : {false, true}) {
+      ContestRules rules = typed_rules();
+      rules.best_of_7 = best_of_7;
+      ContestState s(rules);
+      Recorder rec;
+      s.watch(rec);
+      Rng rng(7);
+      auto now = t0;
+      s.begin(now);
+      if (s.asking() == Ask::Colour) REQUIRE(s.choose_colour(std::nullopt, now));
+      play_game(s, rng, now);
+      REQUIRE(s.finished_games().size() == 1);
+      const ContestGame ended = s.finished_games().back();
+      REQUIRE((ended.end == "goal" || ended.end == "capture"));
+      CHECK(s.engine_score() + s.opponent_score() == 1);
+      s.undo(takeback, now + 1s);
+      CHECK(rec.count("game_reopened") == 1);
+      CHECK(s.finished_games().empty());
+      CHECK(s.engine_score() + s.opponent_score() == 0);
+      CHECK(s.playing());
+      CHECK_FALSE(s.game().winner);
+      CHECK(s.game().number == ended.number);
+      // Back before the last input, or before the opponent's last move and what followed it.
+      size_t own = ended.turns.size();
+      while (own > 0 && ended.turns[own - 1].actor != Actor::Opponent) --own;
+      size_t expected = takeback == Takeback::LastInput ? ended.turns.size() - 1 : own - 1;
+      CHECK(s.game().turns.size() == expected);
+      // And the reopened game is played to an end again.
+      play_game(s, rng, now);
+      CHECK(s.finished_games().size() == 1);
+    }
+  }
+}
+
 TEST_CASE("contest state: a best-of-7 match keeps its schedule and ends at 4 wins",
           "[contest][state]") {
   for (bool engine_is_a : {true, false}) {
