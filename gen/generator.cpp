@@ -39,31 +39,9 @@ constexpr uint64_t kReserveBytes = uint64_t(16) << 20;
 // compressed blocks (at most about 2).
 constexpr uint64_t kTableWriteBytesPerEntry = 5;
 
-// A class and its colour-flipped twin, solved together.
-struct Group {
-  MaterialClass first;
-  int pieces = 0;
-  std::vector<MaterialClass> members() const {
-    if (first.flipped() == first) return {first};
-    return {first, first.flipped()};
-  }
-};
-
-Group group_of(MaterialClass mc) {
-  return Group{std::min(mc, mc.flipped()), mc.piece_count()};
-}
-
-std::vector<Group> plan_groups(int max_pieces) {
-  std::vector<Group> groups;
-  for (int n = 2; n <= max_pieces; ++n)
-    for (MaterialClass mc : material_classes(n))
-      if (mc <= mc.flipped()) groups.push_back({mc, n});
-  return groups;
-}
-
 // A group to solve: for its tables, for the exact values other groups read, or both.
 struct Job {
-  Group group;
+  ClassGroup group;
   bool tables = false;
   std::map<MaterialClass, fs::path> exact_out;  // members whose exact values are written, where
   std::set<MaterialClass> reads;                // classes whose exact values it reads
@@ -150,7 +128,7 @@ GenSummary generate(const GenOptions& opt) {
   if (stale && opt.progress)
     std::fprintf(stderr, "removed %d temporary file(s) of an interrupted run\n", stale);
 
-  std::vector<Group> groups = plan_groups(opt.pieces);
+  std::vector<ClassGroup> groups = class_groups(opt.pieces);
   if (!opt.only_class.empty()) {
     auto mc = parse_material_class(opt.only_class);
     if (!mc)
@@ -159,7 +137,7 @@ GenSummary generate(const GenOptions& opt) {
           ": not a material class (write the mover's piece numbers, 'v', "
           "the opponent's, each side in its canonical numbering, e.g. 123v1)");
     std::erase_if(groups,
-                  [&](const Group& g) { return g.first != *mc && g.first != mc->flipped(); });
+                  [&](const ClassGroup& g) { return g.first != *mc && g.first != mc->flipped(); });
     if (groups.empty())
       throw std::invalid_argument("--class " + opt.only_class + " has more pieces than --pieces " +
                                   std::to_string(opt.pieces));
@@ -190,13 +168,13 @@ GenSummary generate(const GenOptions& opt) {
   GenSummary summary;
   std::map<MaterialClass, Job> jobs;  // by the group's first class
   uint64_t skipped_work = 0;
-  for (const Group& g : groups) {
+  for (const ClassGroup& g : groups) {
     auto members = g.members();
     summary.tables_total += int(members.size());
     bool complete = true;
     for (MaterialClass mc : members)
       if (check_table(table_path(mc)) ||
-          (keep_exact(g.pieces) && check_exact_file(kept_exact_path(mc), mc)))
+          (keep_exact(g.pieces()) && check_exact_file(kept_exact_path(mc), mc)))
         complete = false;
     if (complete) {
       summary.tables_skipped += int(members.size());
@@ -206,7 +184,7 @@ GenSummary generate(const GenOptions& opt) {
     Job& job = jobs[g.first];
     job.group = g;
     job.tables = true;
-    if (keep_exact(g.pieces))
+    if (keep_exact(g.pieces()))
       for (MaterialClass mc : members) job.exact_out[mc] = kept_exact_path(mc);
   }
   std::map<MaterialClass, fs::path> exact_at;  // where each class read is read from
@@ -214,7 +192,7 @@ GenSummary generate(const GenOptions& opt) {
   for (int pieces = opt.pieces; pieces >= 3; --pieces) {
     std::vector<MaterialClass> at_pieces;
     for (auto& [first, job] : jobs)
-      if (job.group.pieces == pieces) at_pieces.push_back(first);
+      if (job.group.pieces() == pieces) at_pieces.push_back(first);
     for (MaterialClass first : at_pieces) {
       std::set<MaterialClass> reads;
       for (MaterialClass mc : jobs[first].group.members())
@@ -226,9 +204,9 @@ GenSummary generate(const GenOptions& opt) {
           exact_at[child] = *p;
           continue;
         }
-        Group cg = group_of(child);
+        ClassGroup cg = group_of(child);
         Job& derive = jobs[cg.first];
-        if (derive.group.pieces == 0) {
+        if (derive.group.pieces() == 0) {
           derive.group = cg;
           // Tables that are missing or damaged are written too, since they are solved anyway.
           for (MaterialClass mc : cg.members())
@@ -260,7 +238,7 @@ GenSummary generate(const GenOptions& opt) {
     uint64_t whole = job.children_bytes + whole_group_bytes(job.group.first);
     uint64_t parted = std::max(job.children_bytes + min_part_bytes(job.group.first),
                                writing + read_solved_class_bytes(job.group.first));
-    bool whole_possible = job.group.pieces <= kMaxWholeGroupPieces;
+    bool whole_possible = job.group.pieces() <= kMaxWholeGroupPieces;
     job.whole = whole_possible && whole <= working;
     uint64_t needed = whole_possible ? std::min(whole, parted) : parted;
     if (needed > most_needed) {
@@ -283,11 +261,11 @@ GenSummary generate(const GenOptions& opt) {
   Progress progress(opt.progress, summary.tables_total, work_total);
   progress.skip(summary.tables_skipped, skipped_work);
 
-  for (const Group& order : plan_groups(opt.pieces)) {
+  for (const ClassGroup& order : class_groups(opt.pieces)) {
     auto found = jobs.find(order.first);
     if (found == jobs.end()) continue;
     const Job& job = found->second;
-    const Group& g = job.group;
+    const ClassGroup& g = job.group;
     auto members = g.members();
     uint64_t group_work = 0;
     for (MaterialClass mc : members) group_work += PositionIndex(mc).canonical_count();
@@ -301,13 +279,13 @@ GenSummary generate(const GenOptions& opt) {
     // The label says what a long group is doing: its levels file first when in parts, then
     // solving, then writing its tables.
     const std::string label = g.first.name() + (job.tables ? "" : " (exact)");
-    progress.begin_group(label + (job.whole ? "" : " levels"), g.pieces);
+    progress.begin_group(label + (job.whole ? "" : " levels"), g.pieces());
     uint64_t base = progress.done_work();
     auto on_level = [&](uint64_t done) {
-      if (done == 0 || !job.whole) progress.begin_group(label, g.pieces);
+      if (done == 0 || !job.whole) progress.begin_group(label, g.pieces());
       progress.update(base + done);
     };
-    auto writing = [&] { progress.begin_group(label + " writing", g.pieces); };
+    auto writing = [&] { progress.begin_group(label + " writing", g.pieces()); };
     fs::create_directories(work_root, ec);
 
     auto write_exact = [&](MaterialClass mc, const std::function<void(const fs::path&)>& write) {
@@ -386,7 +364,7 @@ GenSummary generate(const GenOptions& opt) {
     if (entry.path().extension() == ".ewx") fs::remove(entry.path(), ec);
   if (fs::is_empty(work_root, ec)) fs::remove(work_root, ec);
 
-  for (const Group& g : groups)
+  for (const ClassGroup& g : groups)
     for (MaterialClass mc : g.members()) {
       auto bytes = fs::file_size(table_path(mc), ec);
       if (!ec) summary.table_bytes += bytes;
