@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "exact_file.h"
+#include "generator.h"
 #include "index.h"
 #include "movegen.h"
 #include "notation.h"
