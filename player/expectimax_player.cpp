@@ -13,9 +13,9 @@ Move ExpectimaxPlayer::choose(const Position& pos, int die, const MoveRequest& r
   // Own moves still to come: the race model's expectation, plus some for the fighting.
   double moves_left = expected_turns(pos, pos.to_move) + 2;
   Deadline deadline = plan_move(limits_, request.game_time_left, moves_left, request.clock, start);
-  last_ = search_.choose(pos, die, deadline);
-  info_ = MoveInfo{last_.value, last_.depth, last_.nodes};
-  return last_.move;
+  SearchResult result = search_.choose(pos, die, deadline);
+  info_ = MoveInfo{result.value, result.depth, result.nodes};
+  return result.move;
 }
 
 }  // namespace ewn

@@ -14,11 +14,9 @@ class ExpectimaxPlayer : public Player {
   ExpectimaxPlayer(TimeLimits limits, SearchOptions options,
                    std::shared_ptr<const ExactValues> tables);
   Move choose(const Position& pos, int die, const MoveRequest& request) override;
-  const SearchResult& last_result() const { return last_; }
 
  private:
   Search search_;
-  SearchResult last_;
 };
 
 }  // namespace ewn
