@@ -12,6 +12,7 @@
 #include "memory_budget.h"
 #include "output_lock.h"
 #include "printable.h"
+#include "progress_line.h"
 #include "regular_file.h"
 #include "table_format.h"
 
@@ -23,6 +24,7 @@ namespace fs = std::filesystem;
 
 struct GenCommandOptions {
   GenOptions gen;
+  std::string only_class;
   std::string max_memory;
   bool json = false;
   bool quiet = false;
@@ -49,10 +51,33 @@ std::optional<std::string> odd_file(const fs::path& dir) {
   return std::nullopt;
 }
 
+// "[12/198 tables] 5 pieces, 12v123   41.0%  2.31M pos/s  ETA 1m05s"; the rate leaves out
+// tables found complete on disk, so a resumed run's ETA is not flattered by them.
+std::string progress_text(const GenProgress& p, double elapsed) {
+  double solved = double(p.work_done - p.work_skipped);
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "[%d/%d tables] %d pieces, %-14s %5.1f%%  %.2fM pos/s  %s",
+                p.tables_done, p.tables_total, p.pieces, p.group.c_str(),
+                p.work_total ? 100.0 * double(p.work_done) / double(p.work_total) : 100.0,
+                elapsed > 0 ? solved / elapsed / 1e6 : 0.0,
+                eta_text(solved, double(p.work_total - p.work_skipped), elapsed).c_str());
+  return buf;
+}
+
 int run_gen(GenCommandOptions opt) {
   // With a file size limit (ulimit -f) a write past it must fail with EFBIG, not kill us.
   std::signal(SIGXFSZ, SIG_IGN);
-  opt.gen.progress = !opt.quiet;
+  // The progress line is timed from the generator's first report, when the solving starts.
+  std::optional<ProgressLine> line;
+  if (!opt.quiet) {
+    opt.gen.on_progress = [&line](const GenProgress& p) {
+      if (!line) line.emplace();
+      line->show(progress_text(p, line->elapsed_seconds()));
+    };
+    opt.gen.on_temporaries_removed = [](int files) {
+      std::fprintf(stderr, "removed %d temporary file(s) of an interrupted run\n", files);
+    };
+  }
   const fs::path& out = opt.gen.out;
   auto fail = [](int code, const std::string& message) {
     std::cerr << "ewn gen: " << printable(message) << "\n";
@@ -75,18 +100,28 @@ int run_gen(GenCommandOptions opt) {
   GenSummary s;
   try {
     OutputLock lock(out);
+    if (!opt.only_class.empty()) {
+      opt.gen.only_class = parse_material_class(opt.only_class);
+      if (!opt.gen.only_class)
+        return fail(2, "--class " + opt.only_class +
+                           ": not a material class (write the mover's piece numbers, 'v', "
+                           "the opponent's, each side in its canonical numbering, e.g. 123v1)");
+      if (opt.gen.only_class->piece_count() > opt.gen.pieces)
+        return fail(2, "--class " + opt.only_class + " has more pieces than --pieces " +
+                           std::to_string(opt.gen.pieces));
+    }
     s = generate(opt.gen);
-  } catch (const std::invalid_argument& e) {
-    return fail(2, e.what());
+    if (line) line->finish();
   } catch (const MemoryBudgetError& e) {
-    return fail(2, e.what());
+    return fail(2, std::string(e.what()) + " (use --max-memory " +
+                       memory_size_argument(e.needed()) + " or more)");
   } catch (const DirectoryBusy& e) {
     return fail(1, e.what());
   } catch (const std::exception& e) {
     // A newline first ends the progress line. The resume hint only where a rerun would help: a
     // full disk or a read-only directory say themselves what to do first.
     auto file_error = dynamic_cast<const FileError*>(&e);
-    std::cerr << (opt.gen.progress ? "\n" : "");
+    std::cerr << (opt.quiet ? "" : "\n");
     fail(1, e.what());
     if (!file_error || !lasting(file_error->error()))
       std::cerr << "Completed tables are kept; run the same command again to resume.\n";
@@ -159,7 +194,7 @@ void register_gen(CLI::App& app) {
                   "solving those classes again (by default a run leaves only the tables)")
       ->check(CLI::Range(0, kMaxGenPieces))
       ->default_val(0);
-  cmd->add_option("--class", opt->gen.only_class,
+  cmd->add_option("--class", opt->only_class,
                   "Solve only this material class and its colour-flipped twin, e.g. 12345v1 "
                   "(the smaller classes it reaches by captures are solved again for their exact "
                   "values unless kept, and written where their tables are missing)");

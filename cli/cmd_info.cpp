@@ -1,17 +1,13 @@
 // ewn info: which tables a directory holds, their sizes, and whether they pass their checks.
 #include <algorithm>
-#include <atomic>
 #include <iostream>
-#include <thread>
 
 #include "commands.h"
-#include "index.h"
 #include "json.h"
 #include "printable.h"
 #include "regular_file.h"
-#include "table_file.h"
+#include "table_inspection.h"
 #include "tables_dir.h"
-#include "verify.h"
 
 namespace ewn::cli {
 
@@ -24,48 +20,6 @@ struct InfoOptions {
   bool classes = false;
 };
 
-struct ClassInfo {
-  MaterialClass material;
-  bool present = false;
-  uint64_t entries = 0;
-  uint64_t positions = 0;  // canonical (unique) positions
-  uint64_t bytes = 0;
-  std::optional<std::string> problem{};
-};
-
-// Header-level facts, then (unless quick) the full check. Runs on all cores: a full check
-// decompresses every block.
-void inspect(std::vector<ClassInfo>& infos, const std::filesystem::path& dir, bool quick) {
-  std::atomic<size_t> next = 0;
-  auto work = [&] {
-    for (size_t i; (i = next++) < infos.size();) {
-      ClassInfo& c = infos[i];
-      auto path = dir / table_file_name(c.material);
-      std::error_code ec;
-      c.positions = PositionIndex(c.material).canonical_count();
-      // The same words as the table reader's (a FIFO named like a table is never opened).
-      if (auto problem = regular_file_problem(path)) {
-        c.problem =
-            path.string() + ": " + (*problem == "missing" ? "missing table file" : *problem);
-        continue;
-      }
-      c.present = true;
-      c.bytes = std::filesystem::file_size(path, ec);
-      try {
-        TableFile file(path, c.material);
-        c.entries = file.entry_count();
-        if (!quick) c.problem = check_table(path);
-      } catch (const TableError& e) {
-        c.problem = e.what();
-      }
-    }
-  };
-  unsigned n = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::thread> threads;
-  for (unsigned t = 0; t < n; ++t) threads.emplace_back(work);
-  for (auto& t : threads) t.join();
-}
-
 std::string ratio(uint64_t bytes, uint64_t positions) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", positions ? double(bytes) / double(positions) : 0.0);
@@ -74,9 +28,9 @@ std::string ratio(uint64_t bytes, uint64_t positions) {
 
 int run_info(const InfoOptions& opt) {
   std::filesystem::path dir = opt.dir;
-  TableDirectory found;
+  DirectoryInspection found;
   try {
-    found = scan_table_directory(dir);
+    found = inspect_tables(dir, opt.quick);
   } catch (const std::runtime_error& e) {
     std::string message = printable(e.what());
     // Making tables there helps only where a directory can be made.
@@ -87,58 +41,19 @@ int run_info(const InfoOptions& opt) {
     std::cerr << "ewn info: " << message << "\n";
     return 2;
   }
-  // The classes `ewn verify` checks: every one below the largest piece count present, and those
-  // present at it.
-  std::vector<ClassInfo> infos;
-  for (int n = 2; n <= found.largest; ++n)
-    for (MaterialClass mc : material_classes(n))
-      if (found.expects(dir, mc)) infos.push_back(ClassInfo{mc});
-  inspect(infos, dir, opt.quick);
-
-  struct Group {
-    int pieces;
-    int classes = 0, present = 0, failing = 0;
-    uint64_t entries = 0, positions = 0, bytes = 0;
-  };
-  std::vector<Group> groups;
-  int complete_up_to = 0, failing = 0;
-  bool complete = true;
-  for (int n = 2; n <= found.largest; ++n) {
-    Group g{n};
-    g.classes = int(material_classes(n).size());
-    for (const auto& c : infos) {
-      if (c.material.piece_count() != n) continue;
-      if (c.problem) ++g.failing;
-      if (!c.present) continue;
-      ++g.present;
-      g.entries += c.entries;
-      g.positions += c.positions;
-      g.bytes += c.bytes;
-    }
-    // Only tables that pass their checks count.
-    complete = complete && g.present == g.classes && g.failing == 0;
-    if (complete) complete_up_to = n;
-    failing += g.failing;
-    groups.push_back(g);
-  }
-  uint64_t total_bytes = 0, total_positions = 0;
-  for (const auto& g : groups) total_bytes += g.bytes, total_positions += g.positions;
-  // Every problem, in the words `ewn verify` uses.
-  std::vector<std::string> errors = found.strays;
-  if (found.largest == 0)
-    errors.push_back(dir.string() + ": no table files (*" + kTableExtension + ")");
-  for (const auto& c : infos)
-    if (c.problem) errors.push_back(*c.problem);
+  const std::vector<TableInspection>& infos = found.tables;
+  const std::vector<PieceCountInspection>& groups = found.piece_counts;
+  std::vector<std::string> errors = found.problems;
   for (auto& e : errors) e = printable(e);
 
   if (opt.json) {
     Json j;
     j["directory"] = printable(dir.string());
-    j["complete_up_to"] = complete_up_to;
+    j["complete_up_to"] = found.complete_up_to;
     j["checked"] = !opt.quick;
-    j["bytes"] = total_bytes;
-    j["positions"] = total_positions;
-    j["failing"] = failing;
+    j["bytes"] = found.bytes;
+    j["positions"] = found.positions;
+    j["failing"] = found.failing;
     j["ok"] = errors.empty();
     j["errors"] = errors;
     j["pieces"] = Json::array();
@@ -170,8 +85,9 @@ int run_info(const InfoOptions& opt) {
     }
     print_json(j);
   } else {
-    std::cout << "Tables in " << printable(dir.string()) << ": complete up to " << complete_up_to
-              << " pieces" << (opt.quick ? " (headers only, checksums not verified)" : "") << "\n";
+    std::cout << "Tables in " << printable(dir.string()) << ": complete up to "
+              << found.complete_up_to << " pieces"
+              << (opt.quick ? " (headers only, checksums not verified)" : "") << "\n";
     std::cout << "  pieces  classes       entries     positions         bytes  bytes/pos  checks\n";
     for (const auto& g : groups) {
       char line[160];
@@ -187,7 +103,7 @@ int run_info(const InfoOptions& opt) {
         std::cout << "          missing:";
         for (MaterialClass mc : material_classes(g.pieces))
           if (std::none_of(infos.begin(), infos.end(),
-                           [&](const ClassInfo& c) { return c.material == mc && c.present; }))
+                           [&](const TableInspection& c) { return c.material == mc && c.present; }))
             std::cout << " " << mc.name();
         std::cout << "\n";
       }
@@ -207,8 +123,8 @@ int run_info(const InfoOptions& opt) {
     if (groups.empty())
       std::cout << "  no table files\n";
     else
-      std::cout << "  all: " << total_bytes << " bytes for " << total_positions << " positions, "
-                << ratio(total_bytes, total_positions) << " bytes/pos\n";
+      std::cout << "  all: " << found.bytes << " bytes for " << found.positions << " positions, "
+                << ratio(found.bytes, found.positions) << " bytes/pos\n";
   }
   for (const auto& e : errors) std::cerr << "ewn info: " << e << "\n";
   return errors.empty() ? 0 : 1;

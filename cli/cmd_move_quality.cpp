@@ -1,15 +1,12 @@
 // ewn move-quality: how much win probability a player gives away per move, measured on
 // positions the tables solve exactly.
-#include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <iostream>
 
 #include "commands.h"
 #include "json.h"
-#include "movegen.h"
+#include "move_quality.h"
 #include "player_spec.h"
-#include "position_sampler.h"
 #include "printable.h"
 #include "tablebase_values.h"
 #include "tables_dir.h"
@@ -28,9 +25,6 @@ struct QualityOptions {
   std::string clock = "wall";
   bool json = false;
 };
-
-// Values within this of the best count as best: the tables round to 1/65535.
-constexpr double kTie = 2.0 / 65535;
 
 int run_quality(const QualityOptions& opt) {
   std::shared_ptr<const TablebaseValues> truth;
@@ -60,62 +54,24 @@ int run_quality(const QualityOptions& opt) {
   if (factory->tables() && factory->tables()->max_pieces() >= pieces)
     std::cerr << "ewn move-quality: note: the player's own tables cover these positions\n";
 
-  Rng rng(opt.seed);
-  std::vector<Position> pool;
-  if (opt.source == "games")
-    pool = positions_from_games(rng, size_t(opt.positions) * 4, pieces, pieces);
-  size_t next_from_pool = 0;
-  auto player = factory->make(rng.next());
-  double sum = 0, sum_sq = 0, seconds = 0;
-  int best_count = 0, n = 0;
-  while (n < opt.positions) {
-    Position pos;
-    if (opt.source == "games") {
-      if (next_from_pool == pool.size())
-        pool = positions_from_games(rng, size_t(opt.positions) * 4, pieces, pieces),
-        next_from_pool = 0;
-      pos = pool[next_from_pool++];
-    } else {
-      pos = random_position(rng, pieces);
-    }
-    if (!tables.covers(pos)) continue;  // outside the partial classes
-    int die = rng.die();
-    if (legal_moves(pos, die).size < 2) continue;  // no choice, nothing to measure
-    std::optional<std::vector<ExactMoveValue>> values;
-    try {
-      values = truth->move_values(pos, die);
-    } catch (const std::exception& e) {
-      std::cerr << "ewn move-quality: " << printable(e.what()) << "\n";
-      return 1;
-    }
-    double best = 0;
-    for (const auto& v : *values) best = std::max(best, v.value);
-    MoveRequest request;
-    request.clock = opt.clock == "cpu" ? ClockKind::ThreadCpu : ClockKind::Wall;
-    if (player->limits().per_game) request.game_time_left = player->limits().per_game;
-    Duration t0 = clock_now(request.clock);
-    Move m = player->choose(pos, die, request);
-    seconds += std::chrono::duration<double>(clock_now(request.clock) - t0).count();
-    double chosen = -1;
-    for (const auto& v : *values)
-      if (v.move == m) chosen = v.value;
-    if (chosen < 0) {
-      std::cerr << "ewn move-quality: the player chose an illegal move\n";
-      return 1;
-    }
-    double loss = best - chosen;
-    if (loss <= kTie) loss = 0, ++best_count;
-    sum += loss;
-    sum_sq += loss * loss;
-    ++n;
+  MoveQualityOptions measure;
+  measure.positions = opt.positions;
+  measure.pieces = pieces;
+  measure.seed = opt.seed;
+  measure.from_games = opt.source == "games";
+  measure.clock = opt.clock == "cpu" ? ClockKind::ThreadCpu : ClockKind::Wall;
+  MoveQuality q;
+  try {
+    q = measure_move_quality(*truth, *factory, measure);
+  } catch (const std::exception& e) {
+    std::cerr << "ewn move-quality: " << printable(e.what()) << "\n";
+    return 1;
   }
+  const int n = q.positions;
   // The classes the positions come from, when not all classes of that piece count.
   std::vector<std::string> classes;
   if (pieces > tables.max_pieces())
     for (MaterialClass mc : tables.partial_classes()) classes.push_back(mc.name());
-  double mean = sum / n;
-  double var = n > 1 ? (sum_sq - n * mean * mean) / (n - 1) : 0;
-  double half = 1.959964 * std::sqrt(std::max(var, 0.0) / n);
   if (opt.json) {
     Json j;
     j["player"] = printable(opt.player);
@@ -124,10 +80,10 @@ int run_quality(const QualityOptions& opt) {
     j["positions"] = n;
     if (!classes.empty()) j["classes"] = classes;
     j["seed"] = opt.seed;
-    j["mean_loss"] = mean;
-    j["mean_loss_ci95"] = {std::max(0.0, mean - half), mean + half};
-    j["best_move_share"] = double(best_count) / n;
-    j["mean_move_ms"] = 1000 * seconds / n;
+    j["mean_loss"] = q.mean_loss;
+    j["mean_loss_ci95"] = {q.ci95_low, q.ci95_high};
+    j["best_move_share"] = double(q.best_moves) / n;
+    j["mean_move_ms"] = 1000 * q.seconds / n;
     print_json(j);
     return 0;
   }
@@ -139,10 +95,10 @@ int run_quality(const QualityOptions& opt) {
     for (const auto& c : classes) std::printf(" %s", c.c_str());
     std::printf("\n");
   }
-  std::printf("mean loss in win probability per move %.5f (95%% CI %.5f .. %.5f)\n", mean,
-              std::max(0.0, mean - half), mean + half);
+  std::printf("mean loss in win probability per move %.5f (95%% CI %.5f .. %.5f)\n", q.mean_loss,
+              q.ci95_low, q.ci95_high);
   std::printf("best move in %.1f%%; mean time per move %.1f ms (%s clock)\n",
-              100.0 * best_count / n, 1000 * seconds / n, opt.clock.c_str());
+              100.0 * q.best_moves / n, 1000 * q.seconds / n, opt.clock.c_str());
   return 0;
 }
 

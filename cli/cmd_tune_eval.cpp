@@ -1,15 +1,11 @@
 // ewn tune-eval: fit the evaluation's weights to exact table values and report its error.
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 
 #include "commands.h"
-#include "eval.h"
-#include "eval_tuning.h"
+#include "eval_tuning_study.h"
 #include "json.h"
-#include "position_sampler.h"
 #include "printable.h"
-#include "race.h"
 #include "tablebase_values.h"
 #include "tables_dir.h"
 
@@ -44,68 +40,36 @@ int run_tune(const TuneOptions& opt) {
               << " do not fit\n";
     return 2;
   }
-  auto t0 = std::chrono::steady_clock::now();
-  Rng rng(opt.seed);
-  std::vector<Position> positions =
-      positions_from_games(rng, size_t(opt.positions), opt.min_pieces, max_pieces);
-  // Hold out the last fifth (whole games apart from one at the seam) to measure on.
-  std::vector<EvalSample> train, test;
-  std::vector<double> race_error;
-  for (size_t i = 0; i < positions.size(); ++i) {
-    EvalSample s;
-    try {
-      s = EvalSample{eval_inputs(positions[i]), *tables->value(positions[i])};
-    } catch (const std::exception& e) {
-      std::cerr << "ewn tune-eval: " << printable(e.what()) << "\n";
-      return 1;
-    }
-    bool held_out = i >= positions.size() * 4 / 5;
-    (held_out ? test : train).push_back(s);
-    if (held_out) race_error.push_back(std::abs(race_win_probability(positions[i]) - s.target));
+  EvalTuningOptions run;
+  run.positions = opt.positions;
+  run.seed = opt.seed;
+  run.min_pieces = opt.min_pieces;
+  run.max_pieces = max_pieces;
+  run.rounds = opt.rounds;
+  run.depth = opt.depth;
+  run.beyond = opt.beyond;
+  EvalTuningStudy study;
+  try {
+    study = run_eval_tuning(tables, run);
+  } catch (const std::exception& e) {
+    std::cerr << "ewn tune-eval: " << printable(e.what()) << "\n";
+    return 1;
   }
-  double race_mae = 0;
-  for (double e : race_error) race_mae += e / double(race_error.size());
-  EvalWeights fitted = fit_eval_weights(train);
-
-  // Bootstrapping beyond the tables (see eval_tuning.h).
-  struct Round {
-    EvalWeights weights;
-    double exact_test, beyond_test;
-  };
-  std::vector<Round> rounds;
-  if (opt.rounds > 0) {
-    std::vector<Position> beyond =
-        positions_from_games(rng, size_t(opt.beyond), tables->max_pieces() + 1, 12);
-    size_t cut = beyond.size() * 4 / 5;
-    std::vector<Position> beyond_train(beyond.begin(), beyond.begin() + long(cut));
-    std::vector<Position> beyond_test(beyond.begin() + long(cut), beyond.end());
-    EvalWeights w = fitted;
-    for (int r = 0; r < opt.rounds; ++r) {
-      w = bootstrap_eval_weights(train, beyond_train, tables, w, 1, opt.depth).back();
-      // Consistency beyond the tables: the evaluation against a search that uses it.
-      auto targets = search_targets(beyond_test, tables, w, opt.depth);
-      rounds.push_back(Round{w, mean_absolute_error(test, w), mean_absolute_error(targets, w)});
-    }
-    fitted = w;
-  }
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-
+  const EvalWeights& fitted = study.weights;
   struct Row {
     const char* name;
     double train, test;
   } rows[] = {
-      {"race model alone (turn-count distributions)", -1, race_mae},
-      {"structured, untuned weights", mean_absolute_error(train, race_only_weights()),
-       mean_absolute_error(test, race_only_weights())},
-      {"compiled-in weights", mean_absolute_error(train, tuned_eval_weights()),
-       mean_absolute_error(test, tuned_eval_weights())},
-      {"fitted now", mean_absolute_error(train, fitted), mean_absolute_error(test, fitted)},
+      {"race model alone (turn-count distributions)", -1, study.race_test},
+      {"structured, untuned weights", study.untuned.train, study.untuned.test},
+      {"compiled-in weights", study.compiled.train, study.compiled.test},
+      {"fitted now", study.fitted.train, study.fitted.test},
   };
   if (opt.json) {
     Json j;
-    j["positions"] = positions.size();
-    j["train"] = train.size();
-    j["test"] = test.size();
+    j["positions"] = study.positions;
+    j["train"] = study.train;
+    j["test"] = study.test;
     j["seed"] = opt.seed;
     j["min_pieces"] = opt.min_pieces;
     j["max_pieces"] = max_pieces;
@@ -114,7 +78,7 @@ int run_tune(const TuneOptions& opt) {
     j["mae_test_compiled"] = rows[2].test;
     j["mae_test_fitted"] = rows[3].test;
     j["rounds"] = Json::array();
-    for (const Round& r : rounds)
+    for (const EvalTuningStudy::Round& r : study.rounds)
       j["rounds"].push_back({{"mae_test_exact", r.exact_test}, {"mae_test_search", r.beyond_test}});
     Json& weights = j["weights"];
     weights["bias"] = fitted.bias;
@@ -125,8 +89,8 @@ int run_tune(const TuneOptions& opt) {
   std::printf(
       "%zu positions with %d..%d pieces from noisy greedy games (seed %llu): %zu to fit, "
       "%zu held out; %.1f s\n",
-      positions.size(), opt.min_pieces, max_pieces, (unsigned long long)opt.seed, train.size(),
-      test.size(), seconds);
+      study.positions, opt.min_pieces, max_pieces, (unsigned long long)opt.seed, study.train,
+      study.test, study.seconds);
   std::printf("mean absolute error in win probability (fit set / held out):\n");
   for (const Row& r : rows) {
     if (r.train < 0)
@@ -134,9 +98,9 @@ int run_tune(const TuneOptions& opt) {
     else
       std::printf("  %-46s %.4f / %.4f\n", r.name, r.train, r.test);
   }
-  for (size_t r = 0; r < rounds.size(); ++r)
+  for (size_t r = 0; r < study.rounds.size(); ++r)
     std::printf("  bootstrap round %zu (%d-ply targets beyond the tables)   %.4f, beyond: %.4f\n",
-                r + 1, opt.depth, rounds[r].exact_test, rounds[r].beyond_test);
+                r + 1, opt.depth, study.rounds[r].exact_test, study.rounds[r].beyond_test);
   std::printf("fitted weights (for player/eval_weights.h):\n    %.4f,  // bias\n    {",
               fitted.bias);
   for (int i = 0; i < kEvalFeatureCount; ++i) std::printf("%s%.4f", i ? ", " : "", fitted.w[i]);

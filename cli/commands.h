@@ -24,9 +24,6 @@ void register_serve(CLI::App& app);
 // connect); both strings keep their values as defaults.
 void add_engine_options(CLI::App* cmd, std::string& engine, std::string& tables);
 
-// The largest --pieces of `ewn gen`.
-inline constexpr int kMaxGenPieces = 7;
-
 // The exit code chosen by the subcommand that ran.
 int exit_code();
 void set_exit_code(int code);

@@ -8,20 +8,18 @@
 
 #include "commands.h"
 #include "exact_file.h"
+#include "generator.h"
 #include "index.h"
 #include "movegen.h"
 #include "notation.h"
 #include "printable.h"
 #include "regular_file.h"
+#include "valued_position.h"
 #include "verify.h"
 
 namespace ewn::cli {
 
 namespace {
-
-std::string side_letter(Side s) {
-  return s == Red ? "r" : "b";
-}
 
 // What the tables of `tb` cover and, up to `pieces`, which files are missing.
 std::string coverage(const Tablebase& tb, int pieces) {
@@ -89,49 +87,22 @@ ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
   }
   const Position& pos = parsed.position;
   std::string written = format_position(pos, parsed.die);
-  auto winner = pos.winner();
-
-  std::optional<double> value;
-  Json dice = Json::array();
-  std::optional<double> die_value;
+  ValuedPosition valued{pos, parsed.die, 0, {}};
   try {
-    value = tb.value(pos);
+    std::optional<double> value = tb.value(pos);
     if (!value) return failure(ProbeStatus::NotCovered, text, not_covered(tb, pos, written));
-    if (!winner)
+    valued.value = *value;
+    if (!pos.winner())
       for (int d = 1; d <= 6; ++d) {
         if (parsed.die && *parsed.die != d) continue;
         std::vector<Tablebase::MoveValue> best = *tb.best_moves(pos, d);
-        Json moves = Json::array();
-        for (const auto& mv : best)
-          moves.push_back({{"move", format_move(mv.move)}, {"value", mv.value}, {"wins", mv.wins}});
-        // Some piece can always move, so the list is never empty; the best comes first.
-        if (parsed.die) die_value = moves.front()["value"].get<double>();
-        dice.push_back({{"die", d}, {"moves", std::move(moves)}});
+        DieMoves& die = valued.dice.emplace_back(DieMoves{d, {}});
+        for (const auto& mv : best) die.moves.push_back({mv.move, mv.value, mv.wins});
       }
   } catch (const TableError& e) {
     return failure(ProbeStatus::TableProblem, text, printable(e.what()));
   }
-  // A decided position stays decided whatever the die.
-  if (parsed.die && winner) die_value = *value;
-
-  Side mover = pos.to_move;
-  ProbeReport r{ProbeStatus::Ok, Json::object()};
-  Json& j = r.json;
-  j["position"] = written;
-  j["side"] = side_letter(mover);
-  j["value"] = *value;
-  j["red_value"] = mover == Red ? *value : 1.0 - *value;
-  if (parsed.die) {
-    j["die"] = *parsed.die;
-    j["die_value"] = *die_value;
-  }
-  j["pieces"] = pos.piece_count();
-  if (winner)
-    j["winner"] = side_letter(*winner);
-  else
-    j["material"] = canonical_key(pos).material.name();
-  j["dice"] = std::move(dice);
-  return r;
+  return ProbeReport{ProbeStatus::Ok, valued_position_json(valued)};
 }
 
 }  // namespace ewn::cli

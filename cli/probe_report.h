@@ -1,6 +1,7 @@
 // The answer for one position, as `ewn probe --json` prints it: one definition for the probe
 // command (which prints its text output from the same document) and for anything else that
-// answers probes, so that both give the same JSON.
+// answers probes, so that both give the same JSON. A covered position's document is the one
+// the engine's estimates share (valued_position.h); this adds the errors and their hints.
 #pragma once
 
 #include <string_view>
@@ -16,10 +17,8 @@ enum class ProbeStatus { Ok = 0, BadPosition = 2, NotCovered = 3, TableProblem =
 
 struct ProbeReport {
   ProbeStatus status = ProbeStatus::Ok;
-  // Ok: position, side, value (before the roll), red_value, die and die_value (only when the
-  // position names a die: the value after that roll, SPEC section 4), pieces, winner (decided)
-  // or material, and dice: for each die probed its moves, best first, with value and wins.
-  // Otherwise: position (the text as given, made printable) and error (a one-line message).
+  // Ok: the valued position (valued_position_json). Otherwise: position (the text as given,
+  // made printable) and error (a one-line message).
   Json json;
 };
 

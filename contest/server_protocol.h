@@ -63,7 +63,6 @@ class MessageAssembler {
   // The message at the front (Complete), or for Partial/Ambiguous everything held (the caller
   // decides that no more is coming). Leading whitespace is dropped.
   std::string take();
-  const std::string& pending() const { return buffer_; }
   bool empty() const { return state() == State::Empty; }
 
  private:

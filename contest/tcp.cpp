@@ -108,41 +108,4 @@ void TcpConnection::close() {
   fd_ = -1;
 }
 
-TcpListener::TcpListener(int port) {
-  fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd_ < 0) fail("socket", errno);
-  int one = 1;
-  setsockopt(fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = htons(uint16_t(port));
-  if (::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) < 0 || ::listen(fd_, 4) < 0) {
-    int err = errno;
-    ::close(fd_);
-    fail("listen on 127.0.0.1:" + std::to_string(port), err);
-  }
-  socklen_t len = sizeof addr;
-  getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len);
-  port_ = ntohs(addr.sin_port);
-}
-
-TcpListener::~TcpListener() {
-  if (fd_ >= 0) ::close(fd_);
-}
-
-std::optional<TcpConnection> TcpListener::accept(Duration timeout) {
-  pollfd p{fd_, POLLIN, 0};
-  int rc;
-  do rc = ::poll(&p, 1, poll_ms(timeout));
-  while (rc < 0 && errno == EINTR);
-  if (rc < 0) fail("accept", errno);
-  if (rc == 0) return std::nullopt;
-  int fd = ::accept4(fd_, nullptr, nullptr, SOCK_CLOEXEC);
-  if (fd < 0) fail("accept", errno);
-  int one = 1;
-  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-  return TcpConnection(fd);
-}
-
 }  // namespace ewn

@@ -1,4 +1,4 @@
-// A plain TCP connection (POSIX sockets) with timeouts, and a listener for test referees.
+// A plain TCP connection (POSIX sockets) with timeouts.
 // Errors are thrown as NetError naming the operation and the system's reason; writing to a
 // closed connection is an error, never a SIGPIPE.
 #pragma once
@@ -39,22 +39,6 @@ class TcpConnection {
 
  private:
   int fd_ = -1;
-};
-
-// Listens on 127.0.0.1 (port 0: a free port chosen by the system).
-class TcpListener {
- public:
-  explicit TcpListener(int port = 0);
-  TcpListener(const TcpListener&) = delete;
-  TcpListener& operator=(const TcpListener&) = delete;
-  ~TcpListener();
-  int port() const { return port_; }
-  // The next connection, or nullopt if none came in time.
-  std::optional<TcpConnection> accept(Duration timeout);
-
- private:
-  int fd_ = -1;
-  int port_ = 0;
 };
 
 }  // namespace ewn

@@ -54,7 +54,6 @@ class PositionIndex {
 
   // Total progress (sum over pieces, see types.h) of squares in class order.
   int total_progress(const SquareList& sq) const;
-  int max_progress() const { return 8 * n_; }
 
   // Exact number of canonical undecided positions (entries that unrank as valid).
   uint64_t canonical_count() const;

@@ -1,5 +1,7 @@
 #include "material.h"
 
+#include <algorithm>
+
 namespace ewn {
 
 std::vector<unsigned> side_classes(int pieces) {
@@ -56,6 +58,23 @@ std::vector<MaterialClass> material_classes(int pieces) {
       for (unsigned mb : side_classes(b)) out.push_back(MaterialClass{uint8_t(ma), uint8_t(mb)});
   }
   return out;
+}
+
+std::vector<MaterialClass> with_twin(MaterialClass mc) {
+  if (mc.flipped() == mc) return {mc};
+  return {mc, mc.flipped()};
+}
+
+ClassGroup group_of(MaterialClass mc) {
+  return ClassGroup{std::min(mc, mc.flipped())};
+}
+
+std::vector<ClassGroup> class_groups(int max_pieces) {
+  std::vector<ClassGroup> groups;
+  for (int n = 2; n <= max_pieces; ++n)
+    for (MaterialClass mc : material_classes(n))
+      if (mc <= mc.flipped()) groups.push_back(ClassGroup{mc});
+  return groups;
 }
 
 }  // namespace ewn

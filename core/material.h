@@ -61,6 +61,22 @@ std::optional<MaterialClass> parse_material_class(std::string_view name);
 // Material classes with exactly `pieces` pieces on the board (2..12), in a fixed order.
 std::vector<MaterialClass> material_classes(int pieces);
 
+// `mc`, then its colour-flipped twin unless `mc` is its own twin (e.g. 12v12).
+std::vector<MaterialClass> with_twin(MaterialClass mc);
+
+// A class with its colour-flipped twin: a move that captures nothing leads from one to the
+// other, so the two are solved, and verified, together.
+struct ClassGroup {
+  MaterialClass first;  // the smaller of the two, which names the group
+
+  int pieces() const { return first.piece_count(); }
+  std::vector<MaterialClass> members() const { return with_twin(first); }
+};
+ClassGroup group_of(MaterialClass mc);
+// The groups with 2..max_pieces pieces, fewest pieces first, in the order of material_classes:
+// the order in which they are solved.
+std::vector<ClassGroup> class_groups(int max_pieces);
+
 std::string mask_digits(unsigned mask);
 
 }  // namespace ewn

@@ -1,7 +1,5 @@
 #include "generator.h"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -16,8 +14,8 @@
 #include "file_io.h"
 #include "index.h"
 #include "memory_budget.h"
+#include "omp_threads.h"
 #include "part_solver.h"
-#include "progress.h"
 #include "read_entries.h"
 #include "solve_class.h"
 #include "table_format.h"
@@ -39,37 +37,66 @@ constexpr uint64_t kReserveBytes = uint64_t(16) << 20;
 // compressed blocks (at most about 2).
 constexpr uint64_t kTableWriteBytesPerEntry = 5;
 
-// A class and its colour-flipped twin, solved together.
-struct Group {
-  MaterialClass first;
-  int pieces = 0;
-  std::vector<MaterialClass> members() const {
-    if (first.flipped() == first) return {first};
-    return {first, first.flipped()};
+// Where a run's files are: tables and kept exact values in the output directory, working exact
+// values in its working directory.
+struct RunFiles {
+  fs::path out, work_root;
+  int keep_exact_up_to = 0;
+
+  explicit RunFiles(const GenOptions& opt)
+      : out(opt.out), work_root(opt.out / kWorkDirName), keep_exact_up_to(opt.keep_exact_up_to) {}
+  bool keep_exact(int pieces) const { return pieces <= keep_exact_up_to; }
+  fs::path table(MaterialClass mc) const { return out / table_file_name(mc); }
+  fs::path kept_exact(MaterialClass mc) const { return out / exact_file_name(mc); }
+  fs::path working_exact(MaterialClass mc) const { return work_root / exact_file_name(mc); }
+  // Where the exact values of `mc` are written when some group reads them.
+  fs::path exact(MaterialClass mc) const {
+    return keep_exact(mc.piece_count()) ? kept_exact(mc) : working_exact(mc);
+  }
+  // Where the exact values of `mc` can be read now: kept, or left by an interrupted run.
+  std::optional<fs::path> readable_exact(MaterialClass mc) const {
+    std::error_code ec;
+    for (const fs::path& p : {kept_exact(mc), working_exact(mc)}) {
+      if (!fs::is_regular_file(p, ec)) continue;
+      try {
+        ExactFile(p, mc, false);
+        return p;
+      } catch (const std::exception&) {
+      }
+    }
+    return std::nullopt;
   }
 };
 
-Group group_of(MaterialClass mc) {
-  return Group{std::min(mc, mc.flipped()), mc.piece_count()};
-}
-
-std::vector<Group> plan_groups(int max_pieces) {
-  std::vector<Group> groups;
-  for (int n = 2; n <= max_pieces; ++n)
-    for (MaterialClass mc : material_classes(n))
-      if (mc <= mc.flipped()) groups.push_back({mc, n});
-  return groups;
-}
-
 // A group to solve: for its tables, for the exact values other groups read, or both.
 struct Job {
-  Group group;
+  ClassGroup group;
   bool tables = false;
   std::map<MaterialClass, fs::path> exact_out;  // members whose exact values are written, where
   std::set<MaterialClass> reads;                // classes whose exact values it reads
   bool whole = true;                            // solved whole in memory, else in parts
   uint64_t children_bytes = 0;
 };
+
+// What a run does: its jobs, where the exact values they read are, and how many jobs still
+// read each.
+struct Plan {
+  std::map<MaterialClass, Job> jobs;           // by the group's first class
+  std::map<MaterialClass, fs::path> exact_at;  // where each class read is read from
+  std::map<MaterialClass, int> readers;        // jobs still to read it
+  uint64_t skipped_work = 0;                   // positions of the tables found complete
+  uint64_t working = 0;                        // bytes for the groups' working sets
+};
+
+void check_options(const GenOptions& opt) {
+  if (opt.pieces < 2 || opt.pieces > kMaxGenPieces)
+    throw std::invalid_argument("generate: pieces must be between 2 and " +
+                                std::to_string(kMaxGenPieces) + ", not " +
+                                std::to_string(opt.pieces));
+  if (opt.only_class && opt.only_class->piece_count() > opt.pieces)
+    throw std::invalid_argument("generate: class " + opt.only_class->name() + " has more than " +
+                                std::to_string(opt.pieces) + " pieces");
+}
 
 // Removes temporary files left by an interrupted run, in `dir` and its working directories.
 int remove_stale_temporaries(const fs::path& dir) {
@@ -87,6 +114,110 @@ int remove_stale_temporaries(const fs::path& dir) {
     }
   }
   return removed;
+}
+
+// The groups asked for: all up to opt.pieces, or the one of opt.only_class.
+std::vector<ClassGroup> groups_asked(const GenOptions& opt) {
+  std::vector<ClassGroup> groups = class_groups(opt.pieces);
+  if (opt.only_class) {
+    ClassGroup only = group_of(*opt.only_class);
+    std::erase_if(groups, [&](const ClassGroup& g) { return g.first != only.first; });
+  }
+  return groups;
+}
+
+// The jobs: every incomplete group asked for, and every group whose exact values one of them
+// reads when they are nowhere to be read.
+Plan plan_jobs(const RunFiles& files, const std::vector<ClassGroup>& groups, int max_pieces,
+               GenSummary& summary) {
+  Plan plan;
+  for (const ClassGroup& g : groups) {
+    auto members = g.members();
+    summary.tables_total += int(members.size());
+    bool complete = true;
+    for (MaterialClass mc : members)
+      if (check_table(files.table(mc)) ||
+          (files.keep_exact(g.pieces()) && check_exact_file(files.kept_exact(mc), mc)))
+        complete = false;
+    if (complete) {
+      summary.tables_skipped += int(members.size());
+      for (MaterialClass mc : members) plan.skipped_work += PositionIndex(mc).canonical_count();
+      continue;
+    }
+    Job& job = plan.jobs[g.first];
+    job.group = g;
+    job.tables = true;
+    if (files.keep_exact(g.pieces()))
+      for (MaterialClass mc : members) job.exact_out[mc] = files.kept_exact(mc);
+  }
+  for (int pieces = max_pieces; pieces >= 3; --pieces) {
+    std::vector<MaterialClass> at_pieces;
+    for (auto& [first, job] : plan.jobs)
+      if (job.group.pieces() == pieces) at_pieces.push_back(first);
+    for (MaterialClass first : at_pieces) {
+      std::set<MaterialClass> reads;
+      for (MaterialClass mc : plan.jobs[first].group.members())
+        for (MaterialClass child : capture_children(mc)) reads.insert(child);
+      for (MaterialClass child : reads) {
+        ++plan.readers[child];
+        if (plan.exact_at.count(child)) continue;
+        if (auto p = files.readable_exact(child)) {
+          plan.exact_at[child] = *p;
+          continue;
+        }
+        ClassGroup cg = group_of(child);
+        Job& derive = plan.jobs[cg.first];
+        if (derive.group.pieces() == 0) {
+          derive.group = cg;
+          // Tables that are missing or damaged are written too, since they are solved anyway.
+          for (MaterialClass mc : cg.members())
+            if (check_table(files.table(mc))) derive.tables = true;
+          if (derive.tables) summary.tables_total += int(cg.members().size());
+        }
+        derive.exact_out[child] = files.exact(child);
+        plan.exact_at[child] = files.exact(child);
+      }
+      plan.jobs[first].reads = std::move(reads);
+    }
+  }
+  return plan;
+}
+
+// The memory plan: each job whole in memory where it fits, else in parts. Throws
+// MemoryBudgetError when some job does not fit even in parts.
+void plan_memory(Plan& plan, const GenOptions& opt, GenSummary& summary) {
+  uint64_t budget = opt.max_memory ? opt.max_memory : default_memory_budget();
+  uint64_t reserve = current_rss_bytes() + kReserveBytes;
+  plan.working =
+      opt.working_memory ? opt.working_memory : (budget > reserve ? budget - reserve : 0);
+  summary.memory_budget = opt.working_memory ? opt.working_memory : budget;
+  uint64_t most_needed = 0;
+  const Job* neediest = nullptr;
+  for (auto& [first, job] : plan.jobs) {
+    for (MaterialClass child : job.reads)
+      job.children_bytes += PositionIndex(child).size() * sizeof(double);
+    uint64_t largest = 0;
+    for (MaterialClass mc : job.group.members())
+      largest = std::max(largest, PositionIndex(mc).size());
+    uint64_t writing = job.tables ? largest * kTableWriteBytesPerEntry : 0;
+    uint64_t whole = job.children_bytes + whole_group_bytes(job.group.first);
+    uint64_t parted = std::max(job.children_bytes + min_part_bytes(job.group.first),
+                               writing + read_solved_class_bytes(job.group.first));
+    bool whole_possible = job.group.pieces() <= kMaxWholeGroupPieces;
+    job.whole = whole_possible && whole <= plan.working;
+    uint64_t needed = whole_possible ? std::min(whole, parted) : parted;
+    if (needed > most_needed) {
+      most_needed = needed;
+      neediest = &job;
+    }
+  }
+  if (neediest && most_needed > plan.working) {
+    uint64_t needed = opt.working_memory ? most_needed : most_needed + reserve;
+    throw MemoryBudgetError("a memory budget of " + format_memory_size(summary.memory_budget) +
+                                " is too small: group " + neediest->group.first.name() +
+                                " needs at least " + format_memory_size(needed),
+                            needed);
+  }
 }
 
 uint16_t quantize(double v) {
@@ -135,267 +266,165 @@ struct StoredClass {
   }
 };
 
-}  // namespace
-
-GenSummary generate(const GenOptions& opt) {
-  if (opt.pieces < 2 || opt.pieces > 7)
-    throw std::invalid_argument("--pieces must be between 2 and 7");
-  auto started = std::chrono::steady_clock::now();
-  if (opt.threads > 0) omp_set_num_threads(opt.threads);
+// Solves one job's group, whole or in parts, and writes its tables and the exact values others
+// read.
+void solve_job(const Job& job, const Plan& plan, const RunFiles& files, const GenOptions& opt,
+               ProgressReporter& progress, GenSummary& summary) {
+  const ClassGroup& g = job.group;
+  auto members = g.members();
   std::error_code ec;
-  fs::create_directories(opt.out, ec);
-  if (ec) throw std::runtime_error(opt.out.string() + ": cannot create directory: " + ec.message());
-  const fs::path work_root = opt.out / kWorkDirName;
-  int stale = remove_stale_temporaries(opt.out);
-  if (stale && opt.progress)
-    std::fprintf(stderr, "removed %d temporary file(s) of an interrupted run\n", stale);
-
-  std::vector<Group> groups = plan_groups(opt.pieces);
-  if (!opt.only_class.empty()) {
-    auto mc = parse_material_class(opt.only_class);
-    if (!mc)
-      throw std::invalid_argument(
-          "--class " + opt.only_class +
-          ": not a material class (write the mover's piece numbers, 'v', "
-          "the opponent's, each side in its canonical numbering, e.g. 123v1)");
-    std::erase_if(groups,
-                  [&](const Group& g) { return g.first != *mc && g.first != mc->flipped(); });
-    if (groups.empty())
-      throw std::invalid_argument("--class " + opt.only_class + " has more pieces than --pieces " +
-                                  std::to_string(opt.pieces));
+  auto children = std::make_unique<std::map<MaterialClass, ExactFile>>();
+  SolvedValues child_values;
+  for (MaterialClass child : job.reads) {
+    auto& file = (*children)[child] = ExactFile(plan.exact_at.at(child), child, false);
+    child_values[child] = file.values();
   }
-
-  auto keep_exact = [&](int pieces) { return pieces <= opt.keep_exact_up_to; };
-  auto table_path = [&](MaterialClass mc) { return opt.out / table_file_name(mc); };
-  auto kept_exact_path = [&](MaterialClass mc) { return opt.out / exact_file_name(mc); };
-  auto working_exact_path = [&](MaterialClass mc) { return work_root / exact_file_name(mc); };
-  auto exact_path = [&](MaterialClass mc) {
-    return keep_exact(mc.piece_count()) ? kept_exact_path(mc) : working_exact_path(mc);
+  // The label says what a long group is doing: its levels file first when in parts, then
+  // solving, then writing its tables.
+  const std::string label = g.first.name() + (job.tables ? "" : " (exact)");
+  progress.begin_group(label + (job.whole ? "" : " levels"), g.pieces());
+  uint64_t base = progress.done_work();
+  auto on_level = [&](uint64_t done) {
+    if (done == 0 || !job.whole) progress.begin_group(label, g.pieces());
+    progress.update(base + done);
   };
-  // Where the exact values of `mc` can be read now: kept, or left by an interrupted run.
-  auto readable_exact = [&](MaterialClass mc) -> std::optional<fs::path> {
-    for (const fs::path& p : {kept_exact_path(mc), working_exact_path(mc)}) {
-      if (!fs::is_regular_file(p, ec)) continue;
-      try {
-        ExactFile(p, mc, false);
-        return p;
-      } catch (const std::exception&) {
-      }
-    }
-    return std::nullopt;
+  auto writing = [&] { progress.begin_group(label + " writing", g.pieces()); };
+  fs::create_directories(files.work_root, ec);
+
+  auto write_exact = [&](MaterialClass mc, const std::function<void(const fs::path&)>& write) {
+    write_checked(job.exact_out.at(mc), write,
+                  [&](const fs::path& tmp) { return check_exact_file(tmp, mc); });
+  };
+  auto write_tables = [&](MaterialClass mc, const StoredClass& stored) {
+    write_checked(
+        files.table(mc),
+        [&](const fs::path& tmp) {
+          WriteOptions w;
+          w.zstd_level = opt.zstd_level;
+          w.read_entries = stored.read;
+          write_table(tmp, mc, stored.values, w);
+        },
+        [&](const fs::path& tmp) { return check_table(tmp); });
+    summary.tables_generated += 1;
   };
 
-  // The jobs: every incomplete group asked for, and every group whose exact values one of them
-  // reads when they are nowhere to be read.
-  GenSummary summary;
-  std::map<MaterialClass, Job> jobs;  // by the group's first class
-  uint64_t skipped_work = 0;
-  for (const Group& g : groups) {
-    auto members = g.members();
-    summary.tables_total += int(members.size());
-    bool complete = true;
-    for (MaterialClass mc : members)
-      if (check_table(table_path(mc)) ||
-          (keep_exact(g.pieces) && check_exact_file(kept_exact_path(mc), mc)))
-        complete = false;
-    if (complete) {
-      summary.tables_skipped += int(members.size());
-      for (MaterialClass mc : members) skipped_work += PositionIndex(mc).canonical_count();
-      continue;
+  if (job.whole) {
+    auto solved = solve_group(g.first, child_values, on_level);
+    children.reset();  // unmapped before the tables are written
+    writing();
+    for (const SolvedClass& sc : solved) {
+      if (job.exact_out.count(sc.material))
+        write_exact(sc.material,
+                    [&](const fs::path& tmp) { write_exact_file(tmp, sc.material, sc.values); });
+      if (!job.tables) continue;
+      StoredClass stored(sc.material);
+      stored.append(sc.values);
+      write_tables(sc.material, stored);
     }
-    Job& job = jobs[g.first];
-    job.group = g;
-    job.tables = true;
-    if (keep_exact(g.pieces))
-      for (MaterialClass mc : members) job.exact_out[mc] = kept_exact_path(mc);
-  }
-  std::map<MaterialClass, fs::path> exact_at;  // where each class read is read from
-  std::map<MaterialClass, int> readers;        // jobs still to read it
-  for (int pieces = opt.pieces; pieces >= 3; --pieces) {
-    std::vector<MaterialClass> at_pieces;
-    for (auto& [first, job] : jobs)
-      if (job.group.pieces == pieces) at_pieces.push_back(first);
-    for (MaterialClass first : at_pieces) {
-      std::set<MaterialClass> reads;
-      for (MaterialClass mc : jobs[first].group.members())
-        for (MaterialClass child : capture_children(mc)) reads.insert(child);
-      for (MaterialClass child : reads) {
-        ++readers[child];
-        if (exact_at.count(child)) continue;
-        if (auto p = readable_exact(child)) {
-          exact_at[child] = *p;
-          continue;
-        }
-        Group cg = group_of(child);
-        Job& derive = jobs[cg.first];
-        if (derive.group.pieces == 0) {
-          derive.group = cg;
-          // Tables that are missing or damaged are written too, since they are solved anyway.
-          for (MaterialClass mc : cg.members())
-            if (check_table(table_path(mc))) derive.tables = true;
-          if (derive.tables) summary.tables_total += int(cg.members().size());
-        }
-        derive.exact_out[child] = exact_path(child);
-        exact_at[child] = exact_path(child);
-      }
-      jobs[first].reads = std::move(reads);
+  } else {
+    fs::path dir = files.work_root / g.first.name();
+    PartedSolve parted = solve_group_in_parts(g.first, child_values, dir,
+                                              plan.working - job.children_bytes, on_level);
+    children.reset();
+    writing();
+    summary.groups_in_parts += 1;
+    summary.most_parts = std::max(summary.most_parts, parted.parts);
+    for (MaterialClass mc : members) {
+      bool exact = job.exact_out.count(mc) > 0;
+      if (!exact && !job.tables) continue;
+      std::optional<StoredClass> stored;
+      if (job.tables) stored.emplace(mc);
+      auto stream = [&](ExactFileWriter* writer) {
+        read_solved_class(mc, dir, [&](std::span<const double> values) {
+          if (stored) stored->append(values);
+          if (writer) writer->append(values);
+        });
+      };
+      if (exact)
+        write_exact(mc, [&](const fs::path& tmp) {
+          ExactFileWriter writer(tmp, mc);
+          stream(&writer);
+          writer.close();
+        });
+      else
+        stream(nullptr);
+      if (stored) write_tables(mc, *stored);
     }
+    fs::remove_all(dir, ec);
   }
+}
 
-  // The memory plan: each job whole in memory where it fits, else in parts.
-  uint64_t budget = opt.max_memory ? opt.max_memory : default_memory_budget();
-  uint64_t reserve = current_rss_bytes() + kReserveBytes;
-  uint64_t working =
-      opt.working_memory ? opt.working_memory : (budget > reserve ? budget - reserve : 0);
-  summary.memory_budget = opt.working_memory ? opt.working_memory : budget;
-  uint64_t most_needed = 0;
-  const Job* neediest = nullptr;
-  for (auto& [first, job] : jobs) {
-    for (MaterialClass child : job.reads)
-      job.children_bytes += PositionIndex(child).size() * sizeof(double);
-    uint64_t largest = 0;
-    for (MaterialClass mc : job.group.members())
-      largest = std::max(largest, PositionIndex(mc).size());
-    uint64_t writing = job.tables ? largest * kTableWriteBytesPerEntry : 0;
-    uint64_t whole = job.children_bytes + whole_group_bytes(job.group.first);
-    uint64_t parted = std::max(job.children_bytes + min_part_bytes(job.group.first),
-                               writing + read_solved_class_bytes(job.group.first));
-    bool whole_possible = job.group.pieces <= kMaxWholeGroupPieces;
-    job.whole = whole_possible && whole <= working;
-    uint64_t needed = whole_possible ? std::min(whole, parted) : parted;
-    if (needed > most_needed) {
-      most_needed = needed;
-      neediest = &job;
-    }
-  }
-  if (neediest && most_needed > working) {
-    uint64_t needed = opt.working_memory ? most_needed : most_needed + reserve;
-    throw MemoryBudgetError("a memory budget of " + format_memory_size(summary.memory_budget) +
-                                " is too small: group " + neediest->group.first.name() +
-                                " needs at least " + format_memory_size(needed) +
-                                " (use --max-memory " + memory_size_argument(needed) + " or more)",
-                            needed);
-  }
+uint64_t group_work(const ClassGroup& g) {
+  uint64_t work = 0;
+  for (MaterialClass mc : g.members()) work += PositionIndex(mc).canonical_count();
+  return work;
+}
 
-  uint64_t work_total = skipped_work;
-  for (const auto& [first, job] : jobs)
-    for (MaterialClass mc : job.group.members()) work_total += PositionIndex(mc).canonical_count();
-  Progress progress(opt.progress, summary.tables_total, work_total);
-  progress.skip(summary.tables_skipped, skipped_work);
-
-  for (const Group& order : plan_groups(opt.pieces)) {
-    auto found = jobs.find(order.first);
-    if (found == jobs.end()) continue;
-    const Job& job = found->second;
-    const Group& g = job.group;
-    auto members = g.members();
-    uint64_t group_work = 0;
-    for (MaterialClass mc : members) group_work += PositionIndex(mc).canonical_count();
-
-    auto children = std::make_unique<std::map<MaterialClass, ExactFile>>();
-    SolvedValues child_values;
-    for (MaterialClass child : job.reads) {
-      auto& file = (*children)[child] = ExactFile(exact_at.at(child), child, false);
-      child_values[child] = file.values();
-    }
-    // The label says what a long group is doing: its levels file first when in parts, then
-    // solving, then writing its tables.
-    const std::string label = g.first.name() + (job.tables ? "" : " (exact)");
-    progress.begin_group(label + (job.whole ? "" : " levels"), g.pieces);
-    uint64_t base = progress.done_work();
-    auto on_level = [&](uint64_t done) {
-      if (done == 0 || !job.whole) progress.begin_group(label, g.pieces);
-      progress.update(base + done);
-    };
-    auto writing = [&] { progress.begin_group(label + " writing", g.pieces); };
-    fs::create_directories(work_root, ec);
-
-    auto write_exact = [&](MaterialClass mc, const std::function<void(const fs::path&)>& write) {
-      write_checked(job.exact_out.at(mc), write,
-                    [&](const fs::path& tmp) { return check_exact_file(tmp, mc); });
-    };
-    auto write_tables = [&](MaterialClass mc, const StoredClass& stored) {
-      write_checked(
-          table_path(mc),
-          [&](const fs::path& tmp) {
-            WriteOptions w;
-            w.zstd_level = opt.zstd_level;
-            w.read_entries = stored.read;
-            write_table(tmp, mc, stored.values, w);
-          },
-          [&](const fs::path& tmp) { return check_table(tmp); });
-      summary.tables_generated += 1;
-    };
-
-    if (job.whole) {
-      auto solved = solve_group(g.first, child_values, on_level);
-      children.reset();  // unmapped before the tables are written
-      writing();
-      for (const SolvedClass& sc : solved) {
-        if (job.exact_out.count(sc.material))
-          write_exact(sc.material,
-                      [&](const fs::path& tmp) { write_exact_file(tmp, sc.material, sc.values); });
-        if (!job.tables) continue;
-        StoredClass stored(sc.material);
-        stored.append(sc.values);
-        write_tables(sc.material, stored);
-      }
-    } else {
-      fs::path dir = work_root / g.first.name();
-      PartedSolve parted =
-          solve_group_in_parts(g.first, child_values, dir, working - job.children_bytes, on_level);
-      children.reset();
-      writing();
-      summary.groups_in_parts += 1;
-      summary.most_parts = std::max(summary.most_parts, parted.parts);
-      for (MaterialClass mc : members) {
-        bool exact = job.exact_out.count(mc) > 0;
-        if (!exact && !job.tables) continue;
-        std::optional<StoredClass> stored;
-        if (job.tables) stored.emplace(mc);
-        auto stream = [&](ExactFileWriter* writer) {
-          read_solved_class(mc, dir, [&](std::span<const double> values) {
-            if (stored) stored->append(values);
-            if (writer) writer->append(values);
-          });
-        };
-        if (exact)
-          write_exact(mc, [&](const fs::path& tmp) {
-            ExactFileWriter writer(tmp, mc);
-            stream(&writer);
-            writer.close();
-          });
-        else
-          stream(nullptr);
-        if (stored) write_tables(mc, *stored);
-      }
-      fs::remove_all(dir, ec);
-    }
-    if (!job.tables) summary.groups_rederived += 1;
-    summary.positions += group_work;
-    progress.end_group(job.tables ? int(members.size()) : 0, group_work);
-
-    // Exact values no job still to come reads are removed, unless kept.
-    for (MaterialClass child : job.reads)
-      if (--readers[child] == 0 && exact_at[child].parent_path() == work_root)
-        fs::remove(exact_at[child], ec);
-  }
-  // Every job is done: working exact values (also any an interrupted run left) and an empty
-  // working directory do not outlive the run.
+// Every job is done: working exact values (also any an interrupted run left) and an empty
+// working directory do not outlive the run.
+void remove_working_files(const fs::path& work_root) {
+  std::error_code ec;
   for (const auto& entry : fs::directory_iterator(work_root, ec))
     if (entry.path().extension() == ".ewx") fs::remove(entry.path(), ec);
   if (fs::is_empty(work_root, ec)) fs::remove(work_root, ec);
+}
 
-  for (const Group& g : groups)
+// Bytes of the table files of the groups asked for.
+uint64_t table_bytes(const RunFiles& files, const std::vector<ClassGroup>& groups) {
+  uint64_t total = 0;
+  std::error_code ec;
+  for (const ClassGroup& g : groups)
     for (MaterialClass mc : g.members()) {
-      auto bytes = fs::file_size(table_path(mc), ec);
-      if (!ec) summary.table_bytes += bytes;
+      auto bytes = fs::file_size(files.table(mc), ec);
+      if (!ec) total += bytes;
     }
+  return total;
+}
+
+}  // namespace
+
+GenSummary generate(const GenOptions& opt) {
+  check_options(opt);
+  auto started = std::chrono::steady_clock::now();
+  OmpThreadsScope threads(opt.threads);
+  std::error_code ec;
+  fs::create_directories(opt.out, ec);
+  if (ec) throw std::runtime_error(opt.out.string() + ": cannot create directory: " + ec.message());
+  const RunFiles files(opt);
+  int stale = remove_stale_temporaries(opt.out);
+  if (stale && opt.on_temporaries_removed) opt.on_temporaries_removed(stale);
+
+  GenSummary summary;
+  std::vector<ClassGroup> groups = groups_asked(opt);
+  Plan plan = plan_jobs(files, groups, opt.pieces, summary);
+  plan_memory(plan, opt, summary);
+
+  uint64_t work_total = plan.skipped_work;
+  for (const auto& [first, job] : plan.jobs) work_total += group_work(job.group);
+  ProgressReporter progress(opt.on_progress, summary.tables_total, work_total);
+  progress.skip(summary.tables_skipped, plan.skipped_work);
+
+  // Smallest groups first: the exact values a group reads are written before it is solved.
+  for (const ClassGroup& order : class_groups(opt.pieces)) {
+    auto found = plan.jobs.find(order.first);
+    if (found == plan.jobs.end()) continue;
+    const Job& job = found->second;
+    solve_job(job, plan, files, opt, progress, summary);
+    if (!job.tables) summary.groups_rederived += 1;
+    summary.positions += group_work(job.group);
+    progress.end_group(job.tables ? int(job.group.members().size()) : 0);
+
+    // Exact values no job still to come reads are removed, unless kept.
+    for (MaterialClass child : job.reads)
+      if (--plan.readers[child] == 0 && plan.exact_at[child].parent_path() == files.work_root)
+        fs::remove(plan.exact_at[child], ec);
+  }
+  remove_working_files(files.work_root);
+  summary.table_bytes = table_bytes(files, groups);
   sync_filesystem(opt.out);
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   summary.peak_rss = peak_rss_bytes();
-  progress.finish();
   return summary;
 }
 

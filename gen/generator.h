@@ -10,24 +10,36 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "material.h"
+#include "progress.h"
+
 namespace ewn {
 
+// The most pieces on the board a set of tables is made for.
+inline constexpr int kMaxGenPieces = 7;
+
 struct GenOptions {
-  int pieces = 4;  // largest number of pieces on the board
+  int pieces = 4;  // largest number of pieces on the board (2..kMaxGenPieces)
   std::filesystem::path out = "data";
-  int threads = 0;       // 0: all cores
-  bool progress = true;  // progress lines on stderr
+  int threads = 0;  // of the parallel loops; 0: all cores (the tables are the same either way)
+  // Told how the run is progressing whenever that changes (often: the receiver decides what
+  // to show); nothing is reported without it.
+  GenProgressCallback on_progress;
+  // Told, before any work, how many temporary files an interrupted run had left (and this one
+  // removed), when there were any.
+  std::function<void(int files)> on_temporaries_removed;
   // Keep the exact (double) values of the classes with at most this many pieces as
   // `<class>.ewx` beside the tables, so that a later, larger run reads them instead of solving
   // those classes again. Other exact values are working files, removed when no longer needed.
   int keep_exact_up_to = 0;
-  // Solve only the group of this class and its twin (e.g. "12345v1"). The exact values of the
-  // classes it reaches by a capture are read where kept, else derived again from the smaller
-  // classes (their tables are not rewritten when present and complete).
-  std::string only_class;
+  // Solve only the group of this class and its twin (e.g. 12345v1; at most `pieces` pieces).
+  // The exact values of the classes it reaches by a capture are read where kept, else derived
+  // again from the smaller classes (their tables are not rewritten when present and complete).
+  std::optional<MaterialClass> only_class;
   // Peak resident memory of the whole process, in bytes (0: three quarters of physical memory).
   uint64_t max_memory = 0;
   // Bytes for the groups' working sets, instead of what max_memory leaves after the process's
@@ -52,7 +64,8 @@ struct GenSummary {
   uint64_t peak_rss = 0;       // the process's peak resident memory at the end (bytes)
 };
 
-// The budget is too small for some group; `needed` is the smallest --max-memory that works.
+// The budget is too small for some group; `needed` is the smallest budget that works (as
+// GenOptions::max_memory, or as working_memory when that was given).
 class MemoryBudgetError : public std::runtime_error {
  public:
   MemoryBudgetError(const std::string& what, uint64_t needed)
@@ -63,7 +76,9 @@ class MemoryBudgetError : public std::runtime_error {
   uint64_t needed_;
 };
 
-// Throws std::runtime_error with a message naming the file on any failure (disk full, ...).
+// Throws std::invalid_argument for options out of range, MemoryBudgetError before any work
+// when the budget is too small, and std::runtime_error with a message naming the file on any
+// failure (disk full, ...).
 GenSummary generate(const GenOptions& options);
 
 }  // namespace ewn

@@ -19,14 +19,13 @@ class LevelBitmap {
   static constexpr uint64_t kWordsPerBlock = 8;  // one cache line of bits per directory entry
 
   LevelBitmap() = default;
-  explicit LevelBitmap(uint64_t entries) : entries_(entries), words_((entries + 63) / 64, 0) {}
+  explicit LevelBitmap(uint64_t entries) : words_((entries + 63) / 64, 0) {}
 
   static uint64_t bytes_for(uint64_t entries) {
     uint64_t words = (entries + 63) / 64;
     return words * 8 + (words / kWordsPerBlock + 2) * 8;
   }
 
-  uint64_t entries() const { return entries_; }
   uint64_t count() const { return count_; }
   std::vector<uint64_t>& words() { return words_; }
   const std::vector<uint64_t>& words() const { return words_; }
@@ -57,11 +56,8 @@ class LevelBitmap {
     return r;
   }
 
-  // Set entries before word `w` (for walking the set bits from a word on).
-  uint64_t rank_of_word(uint64_t w) const { return rank(w * 64); }
-
  private:
-  uint64_t entries_ = 0, count_ = 0;
+  uint64_t count_ = 0;
   std::vector<uint64_t> words_;
   std::vector<uint64_t> block_rank_;
 };

@@ -27,11 +27,6 @@ constexpr uint64_t kLevelChunk = uint64_t(1) << 20;
 constexpr size_t kStreamBuffer = size_t(1) << 14;
 constexpr uint8_t kWaste = 0xFF;
 
-std::vector<MaterialClass> members_of(MaterialClass mc) {
-  if (mc.flipped() == mc) return {mc};
-  return {mc, mc.flipped()};
-}
-
 int top_level(MaterialClass mc) {
   return 8 * mc.piece_count();
 }
@@ -112,7 +107,7 @@ void write_level(MaterialClass mc, const fs::path& dir, int level,
 // when the top level is not solved yet).
 int first_solved_level(MaterialClass mc, const fs::path& dir,
                        const std::vector<std::vector<uint64_t>>& census) {
-  auto members = members_of(mc);
+  auto members = with_twin(mc);
   int first = top_level(mc) + 1;
   while (first > 0) {
     int l = first - 1;
@@ -136,7 +131,7 @@ struct GroupShape {
   uint64_t chunk = 0;                         // the levels file's chunk while bitmaps are built
 
   explicit GroupShape(MaterialClass mc) {
-    for (MaterialClass m : members_of(mc)) {
+    for (MaterialClass m : with_twin(mc)) {
       uint64_t size = PositionIndex(m).size();
       census.push_back(level_census(m));
       bitmap_bytes.push_back(LevelBitmap::bytes_for(size));
@@ -185,7 +180,7 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
   fs::create_directories(work_dir, ec);
   if (ec)
     throw std::runtime_error(work_dir.string() + ": cannot create directory: " + ec.message());
-  const auto members = members_of(mc);
+  const auto members = with_twin(mc);
   const size_t n = members.size();
   const int top = top_level(mc);
   auto twin_of = [&](size_t k) { return n == 1 ? 0 : 1 - k; };

@@ -1,35 +1,43 @@
-// Progress of a long generation on stderr: tables done/total, the group being solved, its piece
-// count, positions per second and the estimated time left. On a terminal the line is redrawn in
-// place; otherwise a line is printed every few seconds.
+// Progress of a generation, reported as it changes: tables done and to do, the group being
+// solved and what it is doing, and positions solved. The generator reports; whoever runs it
+// decides whether and how to show it (`ewn gen` draws a progress line on stderr).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
-
-#include "progress_line.h"
 
 namespace ewn {
 
-class Progress {
- public:
-  Progress(bool enabled, int tables_total, uint64_t work_total);
+struct GenProgress {
+  int tables_done = 0, tables_total = 0;
+  // The group in progress: its first class, " (exact)" when only its exact values are needed,
+  // then " levels" or " writing" while it does that.
+  std::string group;
+  int pieces = 0;  // of the group in progress
+  // Canonical positions, those of the tables found complete on disk included; those are also
+  // counted apart, since they took no time in this run.
+  uint64_t work_done = 0, work_total = 0, work_skipped = 0;
+};
 
-  void skip(int tables, uint64_t work);  // complete tables found on disk
+using GenProgressCallback = std::function<void(const GenProgress&)>;
+
+// Keeps a GenProgress up to date and hands each change to the callback (if any).
+class ProgressReporter {
+ public:
+  ProgressReporter(GenProgressCallback callback, int tables_total, uint64_t work_total);
+
+  void skip(int tables, uint64_t work);  // complete tables found on disk (not reported)
   void begin_group(const std::string& name, int pieces);
   void update(uint64_t work_done);  // total positions done, including skipped ones
-  void end_group(int tables, uint64_t work);
-  void finish();
-  uint64_t done_work() const { return work_done_; }
+  void end_group(int tables);
+  uint64_t done_work() const { return state_.work_done; }
 
  private:
-  void print(bool force);
+  void report() const;
 
-  bool enabled_;
-  int tables_total_, tables_done_ = 0;
-  uint64_t work_total_, work_done_ = 0, work_skipped_ = 0;
-  std::string group_;
-  int pieces_ = 0;
-  ProgressLine line_;
+  GenProgressCallback callback_;
+  GenProgress state_;
 };
 
 }  // namespace ewn

@@ -46,8 +46,7 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
   if (mc.piece_count() > kMaxWholeGroupPieces)
     throw std::invalid_argument("solve_group: a group of more than 6 pieces is solved in parts");
   std::vector<SolvedClass> out;
-  out.push_back({mc, {}});
-  if (mc.flipped() != mc) out.push_back({mc.flipped(), {}});
+  for (MaterialClass m : with_twin(mc)) out.push_back({m, {}});
   for (auto& sc : out)
     sc.values.assign(PositionIndex(sc.material).size(), std::numeric_limits<double>::quiet_NaN());
   auto twin_of = [&](size_t k) { return out.size() == 1 ? 0 : 1 - k; };

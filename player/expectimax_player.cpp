@@ -14,9 +14,9 @@ Move ExpectimaxPlayer::choose(const Position& pos, int die, const MoveRequest& r
   double moves_left = expected_turns(pos, pos.to_move) + 2;
   Deadline deadline = plan_move(limits_, request.game_time_left, moves_left, request.clock, start);
   if (request.deadline) deadline = earliest(deadline, *request.deadline);
-  last_ = search_.choose(pos, die, deadline);
-  info_ = MoveInfo{last_.value, last_.depth, last_.nodes, last_.exact};
-  return last_.move;
+  SearchResult result = search_.choose(pos, die, deadline);
+  info_ = MoveInfo{result.value, result.depth, result.nodes, result.exact};
+  return result.move;
 }
 
 }  // namespace ewn

@@ -15,11 +15,9 @@ class ExpectimaxPlayer : public Player {
                    std::shared_ptr<const ExactValues> tables);
   Move choose(const Position& pos, int die, const MoveRequest& request) override;
   void new_game() override { search_.clear(); }
-  const SearchResult& last_result() const { return last_; }
 
  private:
   Search search_;
-  SearchResult last_;
 };
 
 }  // namespace ewn

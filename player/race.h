@@ -79,10 +79,6 @@ inline uint32_t race_state(const Position& pos, Side side) {
   return race_table().state(pos.mask(side), race_distances(pos, side));
 }
 
-// The distribution for `side` in `pos`; the side must have a piece and none on its goal.
-inline const TurnDistribution& turn_distribution(const Position& pos, Side side) {
-  return race_table().distribution(race_state(pos, side));
-}
 // Expected number of turns `side` needs in `pos` under the same model.
 inline double expected_turns(const Position& pos, Side side) {
   return race_table().expected_turns(race_state(pos, side));

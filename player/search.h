@@ -96,7 +96,6 @@ class Search {
   bool last_stopped() const { return stop_; }
   void clear() { tt_.clear(); }
   uint64_t nodes() const { return nodes_; }
-  const SearchOptions& options() const { return options_; }
 
  private:
   struct GroupMoves;

@@ -26,10 +26,6 @@ Duration clock_now(ClockKind clock) {
   return SteadyClock::now().time_since_epoch();
 }
 
-const char* clock_name(ClockKind clock) {
-  return clock == ClockKind::Wall ? "wall" : "cpu";
-}
-
 Deadline plan_move(const TimeLimits& limits, std::optional<Duration> game_left, double moves_left,
                    ClockKind clock, Duration start) {
   Deadline d{clock, std::nullopt, std::nullopt};

@@ -24,7 +24,6 @@ using Duration = std::chrono::nanoseconds;
 enum class ClockKind : uint8_t { Wall, ThreadCpu };
 // A reading of the clock (from an arbitrary origin, the same for the whole thread).
 Duration clock_now(ClockKind clock);
-const char* clock_name(ClockKind clock);
 
 struct TimeLimits {
   std::optional<Duration> per_move;
@@ -42,7 +41,6 @@ struct Deadline {
     return Deadline{clock, start + limit, start + limit};
   }
   Duration now() const { return clock_now(clock); }
-  bool limited() const { return hard.has_value(); }
   bool past_soft() const { return soft && now() >= *soft; }
   bool past_hard() const { return hard && now() >= *hard; }
 };

@@ -37,7 +37,6 @@ class TranspositionTable {
   // The entry for `key`, or nullptr.
   const TTEntry* probe(uint64_t key) const;
   void store(const TTEntry& entry);
-  size_t capacity() const { return slots_.size(); }
 
  private:
   std::vector<TTEntry> slots_;  // bucket b holds slots 2b (deepest) and 2b + 1 (latest)

@@ -29,7 +29,7 @@ size_t home_slot(uint64_t key, size_t slots) {
 
 }  // namespace
 
-BlockCache::BlockCache(size_t capacity_bytes) : capacity_(capacity_bytes) {
+BlockCache::BlockCache(size_t capacity_bytes) {
   size_t n = shard_count_for(capacity_bytes);
   shard_capacity_ = capacity_bytes / n;
   for (size_t i = 0; i < n; ++i) {

@@ -29,7 +29,6 @@ class BlockCache {
   // a shard's share of the capacity is not kept.
   void insert(Key key, std::unique_ptr<uint16_t[]> values, size_t count);
 
-  size_t capacity_bytes() const { return capacity_; }
   size_t size_bytes() const;
 
  private:
@@ -59,7 +58,6 @@ class BlockCache {
   };
   Shard& shard_of(Key key);
 
-  size_t capacity_ = 0;
   size_t shard_capacity_ = 0;
   std::vector<std::unique_ptr<Shard>> shards_;
 };

@@ -142,10 +142,6 @@ size_t TableFile::block_size(uint64_t block) const {
   return size_t(std::min<uint64_t>(header_.block_entries, header_.entry_count - begin));
 }
 
-uint64_t TableFile::block_compressed_bytes(uint64_t block) const {
-  return block_offset(block + 1) - block_offset(block);
-}
-
 void TableFile::check_not_truncated() const {
   // A file replaced by rename (as ewn gen does) leaves the mapped one intact; only the same
   // file made shorter takes pages away from the mapping.

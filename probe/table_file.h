@@ -33,8 +33,6 @@ class TableFile {
   const EntryOrder& order() const { return *order_; }
   // Number of entries in `block` (the last one may be short).
   size_t block_size(uint64_t block) const;
-  // Compressed bytes of `block`.
-  uint64_t block_compressed_bytes(uint64_t block) const;
 
   // Verifies the block's checksum and decompresses it into out[0, block_size(block)): the
   // entries at file positions block * block_entries() and on.

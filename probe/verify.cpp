@@ -255,18 +255,11 @@ VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
 
   // Classes to verify, a class with its twin, smallest first.
   std::vector<std::vector<MaterialClass>> groups;
-  auto group_of = [](MaterialClass first) {
-    std::vector<MaterialClass> members{first};
-    if (first.flipped() != first) members.push_back(first.flipped());
-    return members;
-  };
   if (opt.only_class) {
-    groups.push_back(group_of(std::min(*opt.only_class, opt.only_class->flipped())));
+    groups.push_back(group_of(*opt.only_class).members());
     report.max_pieces = opt.only_class->piece_count();
   } else {
-    for (int n = 2; n <= report.max_pieces; ++n)
-      for (MaterialClass first : material_classes(n))
-        if (first <= first.flipped()) groups.push_back(group_of(first));
+    for (const ClassGroup& g : class_groups(report.max_pieces)) groups.push_back(g.members());
   }
   uint64_t entries_total = 0;
   for (const auto& members : groups)

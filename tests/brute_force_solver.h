@@ -75,8 +75,6 @@ class BruteForceSolver {
     return best;
   }
 
-  size_t memo_size() const { return memo_.size(); }
-
  private:
   // Open addressing with linear probing: the 4-piece tests memoize ~10^7 positions, several
   // times faster than a node-based map.

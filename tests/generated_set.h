@@ -19,7 +19,6 @@ inline const std::filesystem::path& generated_set(int pieces) {
     GenOptions opt;
     opt.pieces = pieces;
     opt.out = it->second.path();
-    opt.progress = false;
     opt.keep_exact_up_to = pieces;  // tests read the exact values of every class
     generate(opt);
   }

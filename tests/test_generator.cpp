@@ -1,5 +1,6 @@
 // The generator against an independent brute-force solver, exact rationals and invariants.
 #include <gmpxx.h>
+#include <omp.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -175,7 +176,6 @@ GenSummary generate_into(const fs::path& dir, int pieces, int threads) {
   opt.pieces = pieces;
   opt.out = dir;
   opt.threads = threads;
-  opt.progress = false;
   return generate(opt);
 }
 }  // namespace
@@ -233,7 +233,6 @@ TEST_CASE("generator output is byte-identical when a small budget splits groups 
     opt.pieces = 4;
     opt.out = dir->path();
     opt.threads = threads;
-    opt.progress = false;
     opt.working_memory = smallest;
     GenSummary s = generate(opt);
     INFO(threads << " thread(s)");
@@ -248,14 +247,13 @@ TEST_CASE("generator refuses a budget too small to make progress, naming the sma
   GenOptions opt;
   opt.pieces = 4;
   opt.out = dir.path();
-  opt.progress = false;
   opt.working_memory = 64 << 10;
   uint64_t needed = 0;
   try {
     generate(opt);
   } catch (const MemoryBudgetError& e) {
     needed = e.needed();
-    CHECK_THAT(e.what(), Catch::Contains("too small") && Catch::Contains("--max-memory"));
+    CHECK_THAT(e.what(), Catch::Contains("too small") && Catch::Contains("needs at least"));
   }
   REQUIRE(needed > opt.working_memory);
   CHECK(fs::is_empty(dir.path()));  // stopped at once, before any table
@@ -271,8 +269,7 @@ TEST_CASE("generator: --class alone derives what it captures into, with the same
   GenOptions opt;
   opt.pieces = 4;
   opt.out = dir.path();
-  opt.progress = false;
-  opt.only_class = "12v13";
+  opt.only_class = parse_material_class("12v13");
   GenSummary s = generate(opt);
   auto got = read_all(dir.path());
   // 12v13 with its twin 13v12, and the smaller classes it reaches, whose tables were missing.
@@ -283,6 +280,41 @@ TEST_CASE("generator: --class alone derives what it captures into, with the same
     INFO(name);
     CHECK(bytes == expected.at(name));
   }
-  opt.only_class = "12v36";
-  REQUIRE_THROWS_WITH(generate(opt), Catch::Contains("not a material class"));
+  // A class larger than the set asked for is refused before any work.
+  opt.pieces = 3;
+  REQUIRE_THROWS_AS(generate(opt), std::invalid_argument);
+}
+
+TEST_CASE("generator: progress goes to the callback; the caller's thread setting stays") {
+  test::TempDir dir("progress");
+  std::ofstream(dir.path() / ".1v1.ewt.tmp.99999") << "left by a killed run";
+  GenOptions opt;
+  opt.pieces = 3;
+  opt.out = dir.path();
+  opt.threads = 1;
+  std::vector<GenProgress> reports;
+  int removed = 0;
+  opt.on_progress = [&](const GenProgress& p) { reports.push_back(p); };
+  opt.on_temporaries_removed = [&](int files) { removed += files; };
+  const int threads_before = omp_get_max_threads();
+  omp_set_num_threads(3);  // the caller's own setting, unlike the run's
+  GenSummary s = generate(opt);
+  CHECK(omp_get_max_threads() == 3);
+  omp_set_num_threads(threads_before);
+  CHECK(removed == 1);
+  REQUIRE_FALSE(reports.empty());
+  CHECK(reports.front().tables_done == 0);
+  const GenProgress& last = reports.back();
+  CHECK(last.tables_done == s.tables_total);
+  CHECK(last.tables_total == s.tables_total);
+  CHECK(last.work_done == last.work_total);
+  CHECK(last.work_total == s.positions);
+  CHECK(last.work_skipped == 0);
+  for (const GenProgress& p : reports) CHECK(p.work_done <= p.work_total);
+
+  // A rerun finds every table complete: nothing to report.
+  reports.clear();
+  s = generate(opt);
+  CHECK(s.tables_skipped == s.tables_total);
+  CHECK(reports.empty());
 }

@@ -126,3 +126,27 @@ TEST_CASE("material: totals agree with the SPEC's approximate figures") {
   }
   CHECK(all_up_to_6 == Approx(1.4e10).epsilon(0.05));
 }
+
+TEST_CASE("a class with its colour twin: one group, named by the smaller, each class once") {
+  MaterialClass a = *parse_material_class("123v1"), b = *parse_material_class("1v123");
+  MaterialClass own = *parse_material_class("12v12");
+  CHECK(with_twin(a) == std::vector<MaterialClass>{a, b});
+  CHECK(with_twin(own) == std::vector<MaterialClass>{own});
+  CHECK(group_of(a).first == b);
+  CHECK(group_of(b).first == b);
+  CHECK(group_of(a).members() == std::vector<MaterialClass>{b, a});
+  CHECK(group_of(own).pieces() == 4);
+
+  std::map<MaterialClass, int> seen;
+  int pieces = 2;
+  for (const ClassGroup& g : class_groups(5)) {
+    CHECK(g.pieces() >= pieces);  // fewest pieces first
+    pieces = g.pieces();
+    CHECK(group_of(g.first).first == g.first);
+    for (MaterialClass mc : g.members()) ++seen[mc];
+  }
+  size_t classes = 0;
+  for (int n = 2; n <= 5; ++n) classes += material_classes(n).size();
+  CHECK(seen.size() == classes);
+  for (const auto& [mc, count] : seen) CHECK(count == 1);
+}

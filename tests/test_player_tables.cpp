@@ -24,7 +24,6 @@ const std::shared_ptr<const ExactValues>& generated_tables() {
     GenOptions opt;
     opt.pieces = kTablePieces;
     opt.out = dir.path();
-    opt.progress = false;
     generate(opt);
     return open_tablebase(dir.path());
   }();
@@ -118,10 +117,9 @@ TEST_CASE("the player consults a class of the next piece count made alone") {
   GenOptions opt;
   opt.pieces = 3;
   opt.out = dir.path();
-  opt.progress = false;
   generate(opt);
   opt.pieces = 4;
-  opt.only_class = "12v13";
+  opt.only_class = parse_material_class("12v13");
   generate(opt);
   auto tables = open_tablebase(dir.path());
   REQUIRE(tables->max_pieces() == 3);

@@ -24,10 +24,11 @@
 #include "position.h"
 #include "rng.h"
 #include "setup.h"
-#include "tcp.h"
+#include "tcp_listener.h"
 
 using namespace ewn;
 using ewn::test::PipedChild;
+using ewn::test::TcpListener;
 
 namespace {
 

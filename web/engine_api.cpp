@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <map>
 
-#include "index.h"
 #include "movegen.h"
+#include "valued_position.h"
 
 namespace ewn::web {
 
@@ -87,40 +87,21 @@ Json engine_estimate(Search& search, const ParsedPosition& parsed, Milliseconds 
     }
   }
 
-  Json dice = Json::array();
+  ValuedPosition valued{pos, parsed.die, 0, {}};
   double sum = 0;
-  std::optional<double> die_value;
   for (int d = 1; d <= 6 && !winner; ++d) {
-    std::vector<std::pair<double, Move>> ranked;
-    for (Move m : legal_moves(pos, d)) ranked.push_back({value_of[{m.from, m.to}], m});
+    std::vector<ExactMoveValue> ranked;
+    for (Move m : legal_moves(pos, d))
+      ranked.push_back({m, value_of[{m.from, m.to}], wins_at_once(pos, m)});
     std::stable_sort(ranked.begin(), ranked.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
-    sum += ranked.front().first;
+                     [](const auto& a, const auto& b) { return a.value > b.value; });
+    sum += ranked.front().value;
     if (parsed.die && *parsed.die != d) continue;
-    if (parsed.die) die_value = ranked.front().first;
-    Json moves = Json::array();
-    for (const auto& [v, m] : ranked)
-      moves.push_back({{"move", format_move(m)}, {"value", v}, {"wins", wins_at_once(pos, m)}});
-    dice.push_back({{"die", d}, {"moves", std::move(moves)}});
+    valued.dice.push_back({d, std::move(ranked)});
   }
-  double value = winner ? (*winner == pos.to_move ? 1.0 : 0.0) : sum / 6;
-  if (parsed.die && winner) die_value = value;
+  valued.value = winner ? (*winner == pos.to_move ? 1.0 : 0.0) : sum / 6;
 
-  Json j;
-  j["position"] = format_position(pos, parsed.die);
-  j["side"] = side_letter(pos.to_move);
-  j["value"] = value;
-  j["red_value"] = pos.to_move == Red ? value : 1 - value;
-  if (parsed.die) {
-    j["die"] = *parsed.die;
-    j["die_value"] = *die_value;
-  }
-  j["pieces"] = pos.piece_count();
-  if (winner)
-    j["winner"] = side_letter(*winner);
-  else
-    j["material"] = canonical_key(pos).material.name();
-  j["dice"] = std::move(dice);
+  Json j = valued_position_json(valued);
   j["estimate"] = true;
   j["depth"] = depth;
   j["exact"] = exact;

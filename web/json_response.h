@@ -1,21 +1,19 @@
-// Answers of the JSON API: every answer, errors included, is one JSON object.
+// Answers of the JSON API: every answer, errors included, is one JSON object, written as the
+// commands write theirs (json_text.h).
 #pragma once
 
 #include <httplib.h>
 
-#include <nlohmann/json.hpp>
 #include <string>
 
-namespace ewn::web {
+#include "json_text.h"
 
-// Keys keep the order they are set in, as in the JSON of the ewn commands.
-using Json = nlohmann::ordered_json;
+namespace ewn::web {
 
 // Invalid UTF-8 from a request (echoed in a message) is replaced, never thrown about.
 inline void send_json(httplib::Response& res, int status, const Json& body) {
   res.status = status;
-  res.set_content(body.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n",
-                  "application/json");
+  res.set_content(json_text(body) + "\n", "application/json");
 }
 
 inline void send_error(httplib::Response& res, int status, const std::string& message) {

@@ -1,0 +1,45 @@
+#include "valued_position.h"
+
+#include "index.h"
+#include "notation.h"
+
+namespace ewn {
+
+namespace {
+
+std::string side_letter(Side s) {
+  return s == Red ? "r" : "b";
+}
+
+}  // namespace
+
+Json valued_position_json(const ValuedPosition& v) {
+  const Position& pos = v.position;
+  auto winner = pos.winner();
+  Json dice = Json::array();
+  for (const DieMoves& d : v.dice) {
+    Json moves = Json::array();
+    for (const ExactMoveValue& m : d.moves)
+      moves.push_back({{"move", format_move(m.move)}, {"value", m.value}, {"wins", m.wins}});
+    dice.push_back({{"die", d.die}, {"moves", std::move(moves)}});
+  }
+  Json j = Json::object();
+  j["position"] = format_position(pos, v.die);
+  j["side"] = side_letter(pos.to_move);
+  j["value"] = v.value;
+  j["red_value"] = pos.to_move == Red ? v.value : 1.0 - v.value;
+  if (v.die) {
+    j["die"] = *v.die;
+    // The best move's value; a decided position stays decided whatever the die.
+    j["die_value"] = winner ? v.value : v.dice.front().moves.front().value;
+  }
+  j["pieces"] = pos.piece_count();
+  if (winner)
+    j["winner"] = side_letter(*winner);
+  else
+    j["material"] = canonical_key(pos).material.name();
+  j["dice"] = std::move(dice);
+  return j;
+}
+
+}  // namespace ewn

@@ -1,0 +1,90 @@
+#include "table_inspection.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "index.h"
+#include "regular_file.h"
+#include "table_file.h"
+#include "table_format.h"
+#include "verify.h"
+
+namespace ewn {
+
+namespace {
+
+void inspect(TableInspection& c, const std::filesystem::path& dir, bool headers_only) {
+  auto path = dir / table_file_name(c.material);
+  std::error_code ec;
+  c.positions = PositionIndex(c.material).canonical_count();
+  // The same words as the table reader's (a FIFO named like a table is never opened).
+  if (auto problem = regular_file_problem(path)) {
+    c.problem = path.string() + ": " + (*problem == "missing" ? "missing table file" : *problem);
+    return;
+  }
+  c.present = true;
+  c.bytes = std::filesystem::file_size(path, ec);
+  try {
+    TableFile file(path, c.material);
+    c.entries = file.entry_count();
+    if (!headers_only) c.problem = check_table(path);
+  } catch (const TableError& e) {
+    c.problem = e.what();
+  }
+}
+
+// Each table on the first free thread.
+void inspect_all(std::vector<TableInspection>& tables, const std::filesystem::path& dir,
+                 bool headers_only, int threads) {
+  std::atomic<size_t> next = 0;
+  auto work = [&] {
+    for (size_t i; (i = next++) < tables.size();) inspect(tables[i], dir, headers_only);
+  };
+  unsigned n = threads > 0 ? unsigned(threads) : std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < n; ++t) pool.emplace_back(work);
+  for (auto& t : pool) t.join();
+}
+
+}  // namespace
+
+DirectoryInspection inspect_tables(const std::filesystem::path& dir, bool headers_only,
+                                   int threads) {
+  TableDirectory found = scan_table_directory(dir);
+  DirectoryInspection out;
+  for (int n = 2; n <= found.largest; ++n)
+    for (MaterialClass mc : material_classes(n))
+      if (found.expects(dir, mc)) out.tables.push_back(TableInspection{mc});
+  inspect_all(out.tables, dir, headers_only, threads);
+
+  bool complete = true;
+  for (int n = 2; n <= found.largest; ++n) {
+    PieceCountInspection g{n};
+    g.classes = int(material_classes(n).size());
+    for (const auto& c : out.tables) {
+      if (c.material.piece_count() != n) continue;
+      if (c.problem) ++g.failing;
+      if (!c.present) continue;
+      ++g.present;
+      g.entries += c.entries;
+      g.positions += c.positions;
+      g.bytes += c.bytes;
+    }
+    // Only tables that pass their checks count.
+    complete = complete && g.present == g.classes && g.failing == 0;
+    if (complete) out.complete_up_to = n;
+    out.failing += g.failing;
+    out.bytes += g.bytes;
+    out.positions += g.positions;
+    out.piece_counts.push_back(g);
+  }
+  out.problems = found.strays;
+  if (found.largest == 0)
+    out.problems.push_back(dir.string() + ": no table files (*" + kTableExtension + ")");
+  for (const auto& c : out.tables)
+    if (c.problem) out.problems.push_back(*c.problem);
+  return out;
+}
+
+}  // namespace ewn
