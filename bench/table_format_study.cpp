@@ -36,7 +36,9 @@
 #include "index.h"
 #include "order_choice.h"
 #include "read_entries.h"
+#include "table_file.h"
 #include "table_format.h"
+#include "table_writer.h"
 
 using namespace ewn;
 

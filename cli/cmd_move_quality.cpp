@@ -11,6 +11,7 @@
 #include "player_spec.h"
 #include "position_sampler.h"
 #include "printable.h"
+#include "table_format.h"
 #include "tablebase_values.h"
 #include "tables_dir.h"
 
@@ -29,8 +30,8 @@ struct QualityOptions {
   bool json = false;
 };
 
-// Values within this of the best count as best: the tables round to 1/65535.
-constexpr double kTie = 2.0 / 65535;
+// Values within this of the best count as best: two steps of the tables' stored precision.
+constexpr double kTie = 2 * kValueStep;
 
 int run_quality(const QualityOptions& opt) {
   std::shared_ptr<const TablebaseValues> truth;

@@ -20,7 +20,9 @@
 #include "progress.h"
 #include "read_entries.h"
 #include "solve_class.h"
+#include "table_file.h"
 #include "table_format.h"
+#include "table_writer.h"
 
 namespace ewn {
 
@@ -89,10 +91,6 @@ int remove_stale_temporaries(const fs::path& dir) {
   return removed;
 }
 
-uint16_t quantize(double v) {
-  return uint16_t(std::lround(v * 65535.0));
-}
-
 // Writes `path` through a temporary file, checks it with `check`, renames it into place.
 template <class Write, class Check>
 void write_checked(const fs::path& path, Write write, Check check) {
@@ -128,7 +126,7 @@ struct StoredClass {
   void append(std::span<const double> exact) {
     for (double v : exact) {
       // Waste entries repeat the previous value: they are never read and compress to nothing.
-      if (!std::isnan(v)) last = quantize(v);
+      if (!std::isnan(v)) last = encode_value(v);
       if (flags_from_values) read[at] = !std::isnan(v);
       values[at++] = last;
     }

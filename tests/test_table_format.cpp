@@ -12,6 +12,7 @@
 #include "read_entries.h"
 #include "table_file.h"
 #include "table_format.h"
+#include "table_writer.h"
 
 using namespace ewn;
 using namespace ewn::test;
@@ -105,7 +106,7 @@ TEST_CASE("table files: every value the generator makes for <= 4 pieces survives
         ++checked;
         uint64_t read = canonical_key(position_from_squares(mc, sq)).index;
         if (read == i)
-          wrong += stored[i] != to_fixed(exact.values()[i]);
+          wrong += stored[i] != encode_value(exact.values()[i]);
         else
           twins_differ += std::abs(exact.values()[i] - exact.values()[read]) > 1e-12;
       }
@@ -331,8 +332,8 @@ TEST_CASE("read flags: an entry is read exactly when it is its position's canoni
       CHECK(read_count < index.canonical_count());  // the larger twins are not read
       SquareList sq{};
       for (uint64_t i = 0; i < index.size(); ++i) {
-        bool expected = index.unrank(i, sq) &&
-                        canonical_key(position_from_squares(mc, sq)).index == i;
+        bool expected =
+            index.unrank(i, sq) && canonical_key(position_from_squares(mc, sq)).index == i;
         if (bool(read[i]) != expected) {
           INFO(mc.name() << " entry " << i);
           REQUIRE(bool(read[i]) == expected);
