@@ -1,4 +1,5 @@
-// table_format_study: how table size and block decode time depend on the format's choices.
+// table_format_study: how table size and block decode time depend on the format's choices. An
+// experiment: built with -DEWN_EXPERIMENTS=ON, results in docs/BENCHMARKS.md ("Table format").
 //
 //   table_format_study --tables DIR --pieces N [--every K] [--blocks 4096,8192] [--levels 19]
 //                      [--variants best+fill+plain,index+gen+plain,...]
