@@ -1,6 +1,6 @@
-// The table file format (docs/FORMAT.md): its constants, its header and the encoding of its
-// values, the one definition the writer (table_writer.h), the reader (table_file.h) and the
-// verifier (verify.h) share.
+// The table file format (docs/FORMAT.md): its constants, its header, the encoding of its values
+// and its block layout, the one definition the writer (table_writer.h), the reader
+// (table_file.h) and the verifier (verify.h) share.
 //
 // A file holds the values of one material class in PositionIndex order:
 //   header (128 bytes) | compressed blocks | block offsets | block checksums
@@ -62,11 +62,40 @@ inline uint16_t encode_value(double v) {
 constexpr double decode_value(uint16_t k) {
   return k / double(kValueScale);
 }
+
 // The reversible transform applied to a block's values before compression.
 enum class BlockFilter : uint8_t {
   None = 0,  // values little-endian, one after the other
 };
 enum class Compressor : uint8_t { Zstd = 1 };
+
+// Byte positions of the header fields (docs/FORMAT.md, "Header"): for serialize_header and
+// parse_header, and for the tests and the fuzzer that damage headers on purpose.
+namespace table_header {
+enum : size_t {
+  kAtMagic = 0,
+  kAtVersion = 8,
+  kAtHeaderBytes = 12,
+  kAtMover = 16,
+  kAtOpponent = 17,
+  kAtPieces = 18,
+  kAtEncoding = 19,
+  kAtIndexScheme = 20,
+  kAtFilter = 24,
+  kAtCompressor = 25,
+  kAtBlockEntries = 28,
+  kAtEntryCount = 32,
+  kAtBlockCount = 40,
+  kAtOffsets = 48,
+  kAtChecksums = 56,
+  kAtFileBytes = 64,
+  kAtMetadataChecksum = 72,
+  kAtBodyChecksum = 80,
+  kAtDigitCount = 88,
+  kAtDigitOrder = 89,       // 11 bytes
+  kAtHeaderChecksum = 120,  // XXH64 of bytes [0, 120)
+};
+}  // namespace table_header
 
 // The block layout: entry_count entries cut into blocks of block_entries, the last block short
 // when they do not divide evenly.

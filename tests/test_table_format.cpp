@@ -74,8 +74,8 @@ std::vector<std::vector<uint8_t>> all_orders(int digits) {
 // Re-signs a header after editing it, so that only the edited field is wrong.
 void patch_u32_and_resign(std::vector<uint8_t>& bytes, size_t at, uint32_t value) {
   TableHeader h = parse_header("patch", bytes.data(), bytes.size());
-  if (at == 8) h.format_version = value;
-  if (at == 20) h.index_scheme = value;
+  if (at == table_header::kAtVersion) h.format_version = value;
+  if (at == table_header::kAtIndexScheme) h.index_scheme = value;
   serialize_header(h, bytes.data());
 }
 
@@ -230,14 +230,14 @@ TEST_CASE("table files: truncated, wrong magic, wrong version, wrong scheme, ren
   }
   SECTION("newer format version") {
     auto bad = good;
-    patch_u32_and_resign(bad, 8, kTableFormatVersion + 1);
+    patch_u32_and_resign(bad, table_header::kAtVersion, kTableFormatVersion + 1);
     write_bytes(path, bad);
     CHECK(mentions(check_table(path),
                    "table format version " + std::to_string(kTableFormatVersion + 1)));
   }
   SECTION("other index scheme") {
     auto bad = good;
-    patch_u32_and_resign(bad, 20, kIndexScheme + 1);
+    patch_u32_and_resign(bad, table_header::kAtIndexScheme, kIndexScheme + 1);
     write_bytes(path, bad);
     CHECK(mentions(check_table(path), "index scheme"));
   }
