@@ -15,6 +15,7 @@
 #include "progress_line.h"
 #include "regular_file.h"
 #include "table_format.h"
+#include "table_writer.h"
 
 namespace ewn::cli {
 
@@ -202,7 +203,7 @@ void register_gen(CLI::App& app) {
                   "Compression level of the tables (1-22): 19 gives ~4% smaller files than the "
                   "default and takes longer than the solving itself")
       ->check(CLI::Range(1, 22))
-      ->default_val(9);
+      ->default_val(kDefaultZstdLevel);
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
   cmd->add_flag("--json", opt->json, "Print the summary as JSON");
   cmd->callback([opt] { set_exit_code(run_gen(*opt)); });

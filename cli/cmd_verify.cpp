@@ -10,12 +10,13 @@
 #include "file_io.h"
 #include "json.h"
 #include "manifest.h"
+#include "material.h"
 #include "notation.h"
 #include "printable.h"
 #include "progress_line.h"
 #include "regular_file.h"
+#include "table_format.h"
 #include "tables_dir.h"
-#include "material.h"
 #include "verify.h"
 
 namespace ewn::cli {
@@ -59,9 +60,9 @@ std::string fixed(double v, int digits = 6) {
   return buf;
 }
 
-// A difference in units of the stored precision 1/65535.
+// A difference in units of the stored precision kValueStep, written "<units>/<kValueScale>".
 std::string in_units(double difference) {
-  return fixed(difference * 65535.0, 3) + "/65535";
+  return fixed(difference * kValueScale, 3) + "/" + std::to_string(kValueScale);
 }
 
 void print_text(const VerifyReport& r, double seconds, double cpu) {
@@ -78,9 +79,9 @@ void print_text(const VerifyReport& r, double seconds, double cpu) {
               << " stored values differ from their children by more than the rounding allows\n";
     for (const ValueMismatch& m : t.listed)
       std::cout << "  entry " << m.entry << ": " << format_position(m.position) << "  stored "
-                << fixed(m.stored / 65535.0) << " (" << m.stored << "/65535), recomputed "
-                << fixed(m.recomputed) << ", off by "
-                << in_units(std::abs(m.recomputed - m.stored / 65535.0)) << "\n";
+                << fixed(decode_value(m.stored)) << " (" << m.stored << "/" << kValueScale
+                << "), recomputed " << fixed(m.recomputed) << ", off by "
+                << in_units(std::abs(m.recomputed - decode_value(m.stored))) << "\n";
     if (t.mismatches > t.listed.size())
       std::cout << "  ... and " << t.mismatches - t.listed.size() << " more\n";
   }
@@ -132,7 +133,7 @@ void print_json_report(const VerifyReport& r, double seconds, double cpu) {
     for (const ValueMismatch& m : t.listed)
       f["listed"].push_back({{"entry", m.entry},
                              {"position", format_position(m.position)},
-                             {"stored", m.stored / 65535.0},
+                             {"stored", decode_value(m.stored)},
                              {"stored_raw", m.stored},
                              {"recomputed", m.recomputed}});
     failed.push_back(std::move(f));

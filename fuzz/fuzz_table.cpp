@@ -25,14 +25,10 @@
 #include "tablebase.h"
 
 using namespace ewn;
+using namespace ewn::table_header;
 namespace fs = std::filesystem;
 
 namespace {
-
-// Header field positions (docs/FORMAT.md, probe/table_format.cpp).
-constexpr size_t kAtMover = 16, kAtOpponent = 17, kAtBlockCount = 40, kAtOffsets = 48,
-                 kAtChecksums = 56, kAtFileBytes = 64, kAtMetadataChecksum = 72,
-                 kAtBodyChecksum = 80, kAtHeaderChecksum = 120;
 
 uint64_t get64(const std::vector<uint8_t>& f, size_t at) {
   uint64_t v = 0;

@@ -9,6 +9,7 @@
 
 #include "index.h"
 #include "table_format.h"
+#include "table_writer.h"
 
 using namespace ewn;
 namespace fs = std::filesystem;

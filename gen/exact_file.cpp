@@ -1,18 +1,12 @@
 #include "exact_file.h"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <xxhash.h>
 
-#include <cerrno>
 #include <cstring>
 #include <stdexcept>
 
 #include "file_io.h"
 #include "index.h"
-#include "regular_file.h"
 
 namespace ewn {
 
@@ -88,58 +82,33 @@ void ExactFileWriter::close() {
   out_->close();
 }
 
-ExactFile::ExactFile(const std::filesystem::path& path, MaterialClass mc, bool verify) {
+ExactFile::ExactFile(const std::filesystem::path& path, MaterialClass mc, bool verify)
+    : map_(path) {  // MapError is a std::runtime_error "<path>: <problem>"
+  // A throw below unmaps the file with map_.
   auto fail = [&](const std::string& what) {
     throw std::runtime_error(path.string() + ": " + what);
   };
-  RegularFile file = open_regular_file(path);
-  if (file.fd < 0) fail(file.problem);
-  int fd = file.fd;
-  map_bytes_ = size_t(file.size);
-  if (map_bytes_ < sizeof(ExactHeader)) {
-    ::close(fd);
-    fail("truncated (no complete header)");
-  }
-  map_ = mmap(nullptr, map_bytes_, PROT_READ, MAP_SHARED, fd, 0);
-  ::close(fd);
-  if (map_ == MAP_FAILED) {
-    map_ = nullptr;
-    fail(std::string("cannot map: ") + std::strerror(errno));
-  }
+  if (map_.size() < sizeof(ExactHeader)) fail("truncated (no complete header)");
   ExactHeader h;
-  std::memcpy(&h, map_, sizeof h);
+  std::memcpy(&h, map_.data(), sizeof h);
   uint64_t expected = PositionIndex(mc).size();
   if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0)
     fail("not an exact-values file (bad magic)");
   if (h.version != kVersion) fail("unsupported version " + std::to_string(h.version));
   if (h.mover != mc.mover || h.opponent != mc.opponent) fail("holds another material class");
   if (h.entries != expected) fail("wrong entry count");
-  if (map_bytes_ != sizeof h + expected * sizeof(double)) fail("truncated or oversized");
-  values_ = reinterpret_cast<const double*>(static_cast<const char*>(map_) + sizeof h);
-  entries_ = expected;
-  if (verify && XXH64(values_, entries_ * sizeof(double), 0) != h.values_xxh64)
+  if (map_.size() != sizeof h + expected * sizeof(double)) fail("truncated or oversized");
+  if (verify && XXH64(values(), size() * sizeof(double), 0) != h.values_xxh64)
     fail("checksum mismatch (the file is damaged)");
 }
 
-ExactFile::ExactFile(ExactFile&& o) noexcept {
-  *this = std::move(o);
+const double* ExactFile::values() const {
+  if (!map_.data()) return nullptr;
+  return reinterpret_cast<const double*>(map_.data() + sizeof(ExactHeader));
 }
 
-ExactFile& ExactFile::operator=(ExactFile&& o) noexcept {
-  if (this != &o) {
-    if (map_) munmap(map_, map_bytes_);
-    map_ = o.map_;
-    map_bytes_ = o.map_bytes_;
-    values_ = o.values_;
-    entries_ = o.entries_;
-    o.map_ = nullptr;
-    o.values_ = nullptr;
-  }
-  return *this;
-}
-
-ExactFile::~ExactFile() {
-  if (map_) munmap(map_, map_bytes_);
+uint64_t ExactFile::size() const {
+  return map_.data() ? (map_.size() - sizeof(ExactHeader)) / sizeof(double) : 0;
 }
 
 std::optional<std::string> check_exact_file(const std::filesystem::path& path, MaterialClass mc) {

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "file_io.h"
+#include "mapped_file.h"
 #include "material.h"
 
 namespace ewn {
@@ -48,22 +49,17 @@ class ExactFileWriter {
 // A read-only memory map of an exact-values file.
 class ExactFile {
  public:
-  ExactFile() = default;
+  ExactFile() = default;  // no file: no values
   // Opens and maps the file; with `verify`, checks the checksum of all values. Throws
   // std::runtime_error naming the file and the problem.
   ExactFile(const std::filesystem::path& path, MaterialClass mc, bool verify);
-  ExactFile(ExactFile&& o) noexcept;
-  ExactFile& operator=(ExactFile&& o) noexcept;
-  ~ExactFile();
 
-  const double* values() const { return values_; }
-  uint64_t size() const { return entries_; }
+  // The values after the header, nullptr without a file.
+  const double* values() const;
+  uint64_t size() const;
 
  private:
-  void* map_ = nullptr;
-  size_t map_bytes_ = 0;
-  const double* values_ = nullptr;
-  uint64_t entries_ = 0;
+  MappedFile map_;
 };
 
 // Returns std::nullopt when the file is complete and its checksum right, else the problem.

@@ -18,7 +18,9 @@
 #include "part_solver.h"
 #include "read_entries.h"
 #include "solve_class.h"
+#include "table_file.h"
 #include "table_format.h"
+#include "table_writer.h"
 
 namespace ewn {
 
@@ -220,10 +222,6 @@ void plan_memory(Plan& plan, const GenOptions& opt, GenSummary& summary) {
   }
 }
 
-uint16_t quantize(double v) {
-  return uint16_t(std::lround(v * 65535.0));
-}
-
 // Writes `path` through a temporary file, checks it with `check`, renames it into place.
 template <class Write, class Check>
 void write_checked(const fs::path& path, Write write, Check check) {
@@ -259,7 +257,7 @@ struct StoredClass {
   void append(std::span<const double> exact) {
     for (double v : exact) {
       // Waste entries repeat the previous value: they are never read and compress to nothing.
-      if (!std::isnan(v)) last = quantize(v);
+      if (!std::isnan(v)) last = encode_value(v);
       if (flags_from_values) read[at] = !std::isnan(v);
       values[at++] = last;
     }

@@ -16,6 +16,7 @@
 
 #include "material.h"
 #include "progress.h"
+#include "table_writer.h"
 
 namespace ewn {
 
@@ -45,9 +46,8 @@ struct GenOptions {
   // Bytes for the groups' working sets, instead of what max_memory leaves after the process's
   // own needs; for tests and for a distributed run that hands out memory itself.
   uint64_t working_memory = 0;
-  // zstd level of the table files. Level 19 makes files about 4% smaller than 9 but takes
-  // longer than solving the positions; `ewn gen` defaults to 9 (docs/BENCHMARKS.md).
-  int zstd_level = 9;
+  // zstd level of the table files (the writer's default: table_writer.h).
+  int zstd_level = kDefaultZstdLevel;
 };
 
 struct GenSummary {

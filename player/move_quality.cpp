@@ -6,13 +6,14 @@
 
 #include "movegen.h"
 #include "position_sampler.h"
+#include "table_format.h"
 
 namespace ewn {
 
 namespace {
 
-// Values within this of the best count as best: the tables round to 1/65535.
-constexpr double kTie = 2.0 / 65535;
+// Values within this of the best count as best: two steps of the tables' stored precision.
+constexpr double kTie = 2 * kValueStep;
 
 }  // namespace
 

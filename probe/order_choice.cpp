@@ -5,6 +5,7 @@
 
 #include "block_codec.h"
 #include "read_entries.h"
+#include "table_format.h"
 
 namespace ewn {
 
@@ -68,7 +69,7 @@ std::vector<uint8_t> choose_entry_order(const PositionIndex& index,
   constexpr size_t kFinalists = 4;
   auto candidates = candidate_orders(index.piece_count() - 1);
   if (candidates.size() == 1) return candidates[0];
-  uint64_t blocks = (index.size() + block_entries - 1) / block_entries;
+  uint64_t blocks = block_count_for(index.size(), block_entries);
 
   // Compressed bytes of about `sample` evenly spaced blocks in each of the orders.
   auto trial = [&](const std::vector<std::vector<uint8_t>>& orders, uint64_t sample) {
@@ -80,7 +81,7 @@ std::vector<uint8_t> choose_entry_order(const PositionIndex& index,
       try {
         for (uint64_t b = 0; b < blocks; b += step) {
           uint64_t begin = b * block_entries;
-          size_t count = size_t(std::min<uint64_t>(block_entries, index.size() - begin));
+          size_t count = entries_in_block(index.size(), block_entries, b);
           bytes[c] += compress_block(block_in_file_order(order, values, read, begin, count),
                                      BlockFilter::None, kTrialLevel)
                           .size();

@@ -1,20 +1,15 @@
 #include "table_file.h"
 
-#include <sys/mman.h>
+#include <omp.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #include <xxhash.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <memory>
 #include <span>
 #include <vector>
 
 #include "block_codec.h"
 #include "index.h"
-#include "regular_file.h"
 
 namespace ewn {
 
@@ -32,60 +27,42 @@ std::string class_or_code(MaterialClass mc) {
   return mc.name();
 }
 
-}  // namespace
-
-TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialClass> expected)
-    : path_(path) {
-  RegularFile file = open_regular_file(path);
-  if (file.fd < 0)
-    throw TableError(path, file.problem == "missing" ? "missing table file" : file.problem);
-  int fd = file.fd;
-  size_ = size_t(file.size);
-  device_ = file.device;
-  inode_ = file.inode;
-  if (size_ < kHeaderBytes) {
-    ::close(fd);
-    throw TableError(path, "truncated: " + std::to_string(size_) +
-                               " bytes, shorter than the table header (" +
-                               std::to_string(kHeaderBytes) + ")");
-  }
-  void* map = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd, 0);
-  int err = errno;
-  ::close(fd);
-  if (map == MAP_FAILED) throw TableError(path, std::string("cannot map: ") + std::strerror(err));
-  data_ = static_cast<const uint8_t*>(map);
-  // Probes touch single blocks: read-ahead would only waste page cache.
-  ::madvise(map, size_, MADV_RANDOM);
+// The file mapped, or TableError in the words of table errors.
+MappedFile map_table(const std::filesystem::path& path) {
   try {
-    header_ = parse_header(path, data_, size_);
-    if (expected && header_.material != *expected)
-      throw TableError(path, "holds class " + class_or_code(header_.material) + ", expected " +
-                                 expected->name() + " (a renamed file?)");
-    validate_layout();
-    PositionIndex index(header_.material);
-    if (header_.digit_count == 0)
-      order_.emplace(index);
-    else
-      order_.emplace(index,
-                     std::span<const uint8_t>(header_.digit_order.data(), header_.digit_count));
-  } catch (...) {
-    ::munmap(map, size_);
-    throw;
+    return MappedFile(path);
+  } catch (const MapError& e) {
+    throw TableError(path, e.problem() == "missing" ? "missing table file" : e.problem());
   }
 }
 
-TableFile::~TableFile() {
-  ::munmap(const_cast<uint8_t*>(data_), size_);
+}  // namespace
+
+TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialClass> expected)
+    : path_(path), map_(map_table(path)) {
+  map_.advise_random();
+  header_ = parse_header(path, map_.data(), map_.size());
+  if (expected && header_.material != *expected)
+    throw TableError(path, "holds class " + class_or_code(header_.material) + ", expected " +
+                               expected->name() + " (a renamed file?)");
+  validate_layout();
+  PositionIndex index(header_.material);
+  if (header_.digit_count == 0)
+    order_.emplace(index);
+  else
+    order_.emplace(index,
+                   std::span<const uint8_t>(header_.digit_order.data(), header_.digit_count));
 }
 
 void TableFile::validate_layout() const {
   const TableHeader& h = header_;
   auto fail = [&](const std::string& what) { throw TableError(path_, what); };
-  if (h.file_bytes != size_) {
-    if (size_ < h.file_bytes)
-      fail("truncated: " + std::to_string(size_) + " bytes, the header says " +
+  const uint64_t size = map_.size();
+  if (h.file_bytes != size) {
+    if (size < h.file_bytes)
+      fail("truncated: " + std::to_string(size) + " bytes, the header says " +
            std::to_string(h.file_bytes));
-    fail(std::to_string(size_ - h.file_bytes) + " unexpected bytes after the end of the table");
+    fail(std::to_string(size - h.file_bytes) + " unexpected bytes after the end of the table");
   }
   MaterialClass mc = h.material;
   auto parsed = parse_material_class(class_or_code(mc));
@@ -109,7 +86,7 @@ void TableFile::validate_layout() const {
     if (auto problem = EntryOrder::check(index, {h.digit_order.data(), h.digit_count}))
       fail("corrupt header (" + *problem + ")");
   if (h.block_entries == 0) fail("corrupt header (block size 0)");
-  if (h.block_count != (h.entry_count + h.block_entries - 1) / h.block_entries)
+  if (h.block_count != block_count_for(h.entry_count, h.block_entries))
     fail("corrupt header (block count does not match the entry count)");
   // Offsets and checksums sit at the end of the file, in that order.
   if (h.checksums_offset > h.file_bytes || h.file_bytes - h.checksums_offset != 8 * h.block_count ||
@@ -117,7 +94,8 @@ void TableFile::validate_layout() const {
       h.checksums_offset - h.offsets_offset != 8 * (h.block_count + 1) ||
       h.offsets_offset < kHeaderBytes)
     fail("corrupt header (block index out of place)");
-  if (XXH64(data_ + h.offsets_offset, h.file_bytes - h.offsets_offset, 0) != h.metadata_checksum)
+  if (XXH64(map_.data() + h.offsets_offset, h.file_bytes - h.offsets_offset, 0) !=
+      h.metadata_checksum)
     fail("corrupt block index (checksum mismatch)");
   uint64_t previous = kHeaderBytes;
   if (block_offset(0) != kHeaderBytes) fail("corrupt block index (first block misplaced)");
@@ -131,32 +109,31 @@ void TableFile::validate_layout() const {
 }
 
 uint64_t TableFile::block_offset(uint64_t block) const {
-  return load_u64(data_ + header_.offsets_offset + 8 * block);
+  return load_u64(map_.data() + header_.offsets_offset + 8 * block);
 }
 uint64_t TableFile::block_checksum(uint64_t block) const {
-  return load_u64(data_ + header_.checksums_offset + 8 * block);
+  return load_u64(map_.data() + header_.checksums_offset + 8 * block);
 }
 
 size_t TableFile::block_size(uint64_t block) const {
-  uint64_t begin = block * header_.block_entries;
-  return size_t(std::min<uint64_t>(header_.block_entries, header_.entry_count - begin));
+  return entries_in_block(header_.entry_count, header_.block_entries, block);
 }
 
 void TableFile::check_not_truncated() const {
   // A file replaced by rename (as ewn gen does) leaves the mapped one intact; only the same
   // file made shorter takes pages away from the mapping.
   struct stat st {};
-  if (::stat(path_.c_str(), &st) != 0 || uint64_t(st.st_dev) != device_ ||
-      uint64_t(st.st_ino) != inode_ || uint64_t(st.st_size) >= size_)
+  if (::stat(path_.c_str(), &st) != 0 || uint64_t(st.st_dev) != map_.device() ||
+      uint64_t(st.st_ino) != map_.inode() || uint64_t(st.st_size) >= map_.size())
     return;
   throw TableError(path_, "truncated to " + std::to_string(st.st_size) + " bytes while in use (" +
-                              std::to_string(size_) + " when opened)");
+                              std::to_string(map_.size()) + " when opened)");
 }
 
 void TableFile::read_block(uint64_t block, uint16_t* out) const {
   check_not_truncated();
   uint64_t begin = block_offset(block), end = block_offset(block + 1);
-  std::span<const uint8_t> data(data_ + begin, end - begin);
+  std::span<const uint8_t> data(map_.data() + begin, end - begin);
   auto where = [&] {
     uint64_t first = block * header_.block_entries;
     return "block " + std::to_string(block) + " (entries " + std::to_string(first) + ".." +
@@ -182,17 +159,34 @@ std::optional<std::string> TableFile::verify_all() const {
 
 std::optional<std::string> TableFile::verify_body() const {
   check_not_truncated();
-  if (XXH64(data_ + kHeaderBytes, size_ - kHeaderBytes, 0) != header_.body_checksum)
+  if (XXH64(map_.data() + kHeaderBytes, map_.size() - kHeaderBytes, 0) != header_.body_checksum)
     return "corrupt file (whole-file checksum mismatch)";
   return std::nullopt;
 }
 
 std::vector<uint16_t> read_table(const std::filesystem::path& path,
-                                 std::optional<MaterialClass> expected) {
+                                 std::optional<MaterialClass> expected, int threads) {
   TableFile file(path, expected);
   std::vector<uint16_t> stored(file.entry_count());
-  for (uint64_t b = 0; b < file.block_count(); ++b)
-    file.read_block(b, stored.data() + b * file.block_entries());
+  // Every block's checksum is checked as it is decompressed; the lowest bad block is named.
+  int team = threads > 0 ? threads : omp_get_max_threads();
+  uint64_t bad_block = UINT64_MAX;
+  std::string bad;
+#pragma omp parallel for schedule(dynamic, 8) num_threads(team)
+  for (int64_t b = 0; b < int64_t(file.block_count()); ++b) {
+    try {
+      file.read_block(uint64_t(b), stored.data() + uint64_t(b) * file.block_entries());
+    } catch (const TableError& e) {
+#pragma omp critical(ewn_read_table)
+      if (uint64_t(b) < bad_block) {
+        bad_block = uint64_t(b);
+        bad = e.problem();
+      }
+    }
+  }
+  if (!bad.empty()) throw TableError(path, bad);
+  if (auto problem = file.verify_body()) throw TableError(path, *problem);
+  // Blocks hold the entries in the table's own order.
   if (file.order().is_identity()) return stored;
   std::vector<uint16_t> values(stored.size());
   for (uint64_t p = 0; p < stored.size(); ++p) values[file.order().index_at(p)] = stored[p];

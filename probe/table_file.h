@@ -1,13 +1,16 @@
-// A table file opened for reading: memory-mapped, header and block index validated on open,
-// a block's checksum verified each time it is decompressed.
+// Reading a table file (docs/FORMAT.md): memory-mapped, header and block index validated on
+// open, a block's checksum verified each time it is decompressed; the whole table at once; the
+// full check of a file.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "entry_order.h"
+#include "mapped_file.h"
 #include "table_format.h"
 
 namespace ewn {
@@ -18,7 +21,6 @@ class TableFile {
   // must hold that class. Throws TableError (a missing file says "missing table file").
   explicit TableFile(const std::filesystem::path& path,
                      std::optional<MaterialClass> expected = std::nullopt);
-  ~TableFile();
   TableFile(const TableFile&) = delete;
   TableFile& operator=(const TableFile&) = delete;
 
@@ -56,11 +58,22 @@ class TableFile {
   void check_not_truncated() const;
 
   std::filesystem::path path_;
+  MappedFile map_;
   TableHeader header_;
   std::optional<EntryOrder> order_;
-  const uint8_t* data_ = nullptr;
-  size_t size_ = 0;
-  uint64_t device_ = 0, inode_ = 0;
 };
+
+// All values of a table file, in PositionIndex order (every checksum verified, the blocks'
+// on `threads` threads, 0: OpenMP's default; a damaged file names its lowest bad block). When
+// `expected` is given the file must hold that class. Throws TableError.
+std::vector<uint16_t> read_table(const std::filesystem::path& path,
+                                 std::optional<MaterialClass> expected = std::nullopt,
+                                 int threads = 1);
+
+// Full check of one file: header, every block checksum, the body checksum, that each block
+// decompresses to its size, that the class and entry count agree with PositionIndex and, when
+// the file name is a class name, that it is this class. std::nullopt if good, else the problem
+// ("<file>: <problem>").
+std::optional<std::string> check_table(const std::filesystem::path& path);
 
 }  // namespace ewn

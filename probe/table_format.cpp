@@ -6,32 +6,9 @@
 
 namespace ewn {
 
-namespace {
+using namespace table_header;
 
-// Byte positions of the header fields (docs/FORMAT.md).
-enum : size_t {
-  kAtMagic = 0,
-  kAtVersion = 8,
-  kAtHeaderBytes = 12,
-  kAtMover = 16,
-  kAtOpponent = 17,
-  kAtPieces = 18,
-  kAtEncoding = 19,
-  kAtIndexScheme = 20,
-  kAtFilter = 24,
-  kAtCompressor = 25,
-  kAtBlockEntries = 28,
-  kAtEntryCount = 32,
-  kAtBlockCount = 40,
-  kAtOffsets = 48,
-  kAtChecksums = 56,
-  kAtFileBytes = 64,
-  kAtMetadataChecksum = 72,
-  kAtBodyChecksum = 80,
-  kAtDigitCount = 88,
-  kAtDigitOrder = 89,       // 11 bytes
-  kAtHeaderChecksum = 120,  // XXH64 of bytes [0, 120)
-};
+namespace {
 
 template <class T>
 void put(uint8_t* out, size_t at, T v) {

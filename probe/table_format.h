@@ -1,5 +1,6 @@
-// The table file format (docs/FORMAT.md): the one definition shared by the writer (used by the
-// generator) and the reader (used by probing).
+// The table file format (docs/FORMAT.md): its constants, its header, the encoding of its values
+// and its block layout, the one definition the writer (table_writer.h), the reader
+// (table_file.h) and the verifier (verify.h) share.
 //
 // A file holds the values of one material class in PositionIndex order:
 //   header (128 bytes) | compressed blocks | block offsets | block checksums
@@ -9,13 +10,12 @@
 #pragma once
 
 #include <array>
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <optional>
-#include <span>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 #include "index.h"
 #include "material.h"
@@ -45,18 +45,67 @@ inline constexpr const char* kTableExtension = ".ewt";
 
 // How a value is stored before filtering (the value is the side to move's win probability).
 enum class ValueEncoding : uint8_t {
-  Fixed16 = 1,  // u16 k, value k / 65535
+  Fixed16 = 1,  // u16 k, value k / kValueScale: encode_value() and decode_value()
   Fixed32 = 2,  // u32 k, value k / (2^32 - 1); reserved, not written or read yet
 };
+
+// Fixed16: a probability v is stored as the nearest k / kValueScale, k = 0..kValueScale.
+inline constexpr uint16_t kValueScale = 65535;
+// The distance between neighbouring stored values, and the most a stored value is away from the
+// value it stores (half of that: it is rounded to the nearest).
+inline constexpr double kValueStep = 1.0 / kValueScale;
+inline constexpr double kValueRoundingError = kValueStep / 2;
+
+inline uint16_t encode_value(double v) {
+  return uint16_t(std::lround(v * kValueScale));
+}
+constexpr double decode_value(uint16_t k) {
+  return k / double(kValueScale);
+}
+
 // The reversible transform applied to a block's values before compression.
 enum class BlockFilter : uint8_t {
   None = 0,  // values little-endian, one after the other
 };
 enum class Compressor : uint8_t { Zstd = 1 };
 
-// Entries per block: measured in docs/BENCHMARKS.md ("Table format").
-inline constexpr uint32_t kDefaultBlockEntries = 8192;
-inline constexpr int kDefaultZstdLevel = 19;
+// Byte positions of the header fields (docs/FORMAT.md, "Header"): for serialize_header and
+// parse_header, and for the tests and the fuzzer that damage headers on purpose.
+namespace table_header {
+enum : size_t {
+  kAtMagic = 0,
+  kAtVersion = 8,
+  kAtHeaderBytes = 12,
+  kAtMover = 16,
+  kAtOpponent = 17,
+  kAtPieces = 18,
+  kAtEncoding = 19,
+  kAtIndexScheme = 20,
+  kAtFilter = 24,
+  kAtCompressor = 25,
+  kAtBlockEntries = 28,
+  kAtEntryCount = 32,
+  kAtBlockCount = 40,
+  kAtOffsets = 48,
+  kAtChecksums = 56,
+  kAtFileBytes = 64,
+  kAtMetadataChecksum = 72,
+  kAtBodyChecksum = 80,
+  kAtDigitCount = 88,
+  kAtDigitOrder = 89,       // 11 bytes
+  kAtHeaderChecksum = 120,  // XXH64 of bytes [0, 120)
+};
+}  // namespace table_header
+
+// The block layout: entry_count entries cut into blocks of block_entries, the last block short
+// when they do not divide evenly.
+constexpr uint64_t block_count_for(uint64_t entry_count, uint32_t block_entries) {
+  return (entry_count + block_entries - 1) / block_entries;
+}
+constexpr size_t entries_in_block(uint64_t entry_count, uint32_t block_entries, uint64_t block) {
+  uint64_t begin = block * block_entries;
+  return size_t(entry_count - begin < block_entries ? entry_count - begin : block_entries);
+}
 
 // The decoded header. Offsets are from the start of the file; all integers little-endian.
 struct TableHeader {
@@ -66,7 +115,7 @@ struct TableHeader {
   ValueEncoding encoding = ValueEncoding::Fixed16;
   BlockFilter filter = BlockFilter::None;
   Compressor compressor = Compressor::Zstd;
-  uint32_t block_entries = kDefaultBlockEntries;
+  uint32_t block_entries = 0;
   uint64_t entry_count = 0;
   uint64_t block_count = 0;
   uint64_t offsets_offset = 0;    // block_count + 1 u64: start of each block, then end of data
@@ -87,36 +136,5 @@ TableHeader parse_header(const std::filesystem::path& file, const uint8_t* bytes
 
 // "124v14.ewt"
 std::string table_file_name(MaterialClass mc);
-
-struct WriteOptions {
-  uint32_t block_entries = kDefaultBlockEntries;
-  int zstd_level = kDefaultZstdLevel;
-  // The entry order (entry_order.h); empty: the writer tries candidates and keeps the best.
-  std::vector<uint8_t> entry_order;
-  int threads = 0;  // 0: OpenMP's default
-  // read_entry_flags() of the class when the caller knows them already (the generator); empty:
-  // the writer computes them.
-  std::span<const uint8_t> read_entries;
-};
-
-// Writes a complete table file for class mc (values in PositionIndex order, one per entry,
-// including waste entries). Entries no probe reads (see read_entries.h) are stored as filler,
-// not as the given value. Throws TableError for values that do not fit the class, FileError
-// (file_error.h) when writing fails (disk full included).
-void write_table(const std::filesystem::path& path, MaterialClass mc,
-                 std::span<const uint16_t> values);
-void write_table(const std::filesystem::path& path, MaterialClass mc,
-                 std::span<const uint16_t> values, const WriteOptions& options);
-
-// All values of a table file, in PositionIndex order (checksums verified). When `expected` is
-// given the file must hold that class. Throws TableError.
-std::vector<uint16_t> read_table(const std::filesystem::path& path,
-                                 std::optional<MaterialClass> expected = std::nullopt);
-
-// Full check of one file: header, every block checksum, the body checksum, that each block
-// decompresses to its size, that the class and entry count agree with PositionIndex and, when
-// the file name is a class name, that it is this class. std::nullopt if good, else the problem
-// ("<file>: <problem>").
-std::optional<std::string> check_table(const std::filesystem::path& path);
 
 }  // namespace ewn

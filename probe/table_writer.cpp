@@ -1,5 +1,7 @@
 // write_table: picks the entry order, compresses the blocks (in parallel), then writes header,
 // blocks and block index in one pass.
+#include "table_writer.h"
+
 #include <omp.h>
 #include <xxhash.h>
 
@@ -23,11 +25,6 @@ void put_u64(std::vector<uint8_t>& out, uint64_t v) {
 }
 
 }  // namespace
-
-void write_table(const std::filesystem::path& path, MaterialClass mc,
-                 std::span<const uint16_t> values) {
-  write_table(path, mc, values, WriteOptions{});
-}
 
 void write_table(const std::filesystem::path& path, MaterialClass mc,
                  std::span<const uint16_t> values, const WriteOptions& options) {
@@ -55,7 +52,7 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   h.material = mc;
   h.block_entries = options.block_entries;
   h.entry_count = values.size();
-  h.block_count = (h.entry_count + h.block_entries - 1) / h.block_entries;
+  h.block_count = block_count_for(h.entry_count, h.block_entries);
   h.digit_count = uint8_t(order.digits());
   std::copy(chosen.begin(), chosen.end(), h.digit_order.begin());
 
@@ -64,7 +61,7 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
 #pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
   for (int64_t b = 0; b < int64_t(h.block_count); ++b) {
     uint64_t begin = uint64_t(b) * h.block_entries;
-    size_t count = size_t(std::min<uint64_t>(h.block_entries, h.entry_count - begin));
+    size_t count = entries_in_block(h.entry_count, h.block_entries, uint64_t(b));
     try {
       blocks[b] = compress_block(block_in_file_order(order, values, read, begin, count), h.filter,
                                  options.zstd_level);

@@ -78,9 +78,4 @@ class Tablebase {
   mutable std::array<std::atomic<const TableFile*>, kSlots> files_{};
 };
 
-// Fixed-point u16 -> probability.
-constexpr double decode_value(uint16_t v) {
-  return v / 65535.0;
-}
-
 }  // namespace ewn

@@ -1,7 +1,5 @@
 #include "verify.h"
 
-#include "read_entries.h"
-
 #include <omp.h>
 
 #include <algorithm>
@@ -11,6 +9,7 @@
 #include <stdexcept>
 
 #include "index.h"
+#include "read_entries.h"
 #include "regular_file.h"
 #include "table_file.h"
 
@@ -20,7 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr double kFixedOne = 65535.0;  // stored k means k / 65535
 constexpr uint64_t kChunkEntries = 1u << 14;
 
 // The decompressed values of every class that is loaded, by (mover mask, opponent mask).
@@ -64,32 +62,7 @@ void TableStore::load(MaterialClass mc) {
   s.attempted = true;
   fs::path path = dir_ / table_file_name(mc);
   try {
-    TableFile file(path, mc);
-    s.values.resize(file.entry_count());
-    // Every block's checksum is checked as it is decompressed; the lowest bad block is named.
-    uint64_t bad_block = UINT64_MAX;
-    std::string bad;
-#pragma omp parallel for schedule(dynamic, 8) num_threads(threads_)
-    for (int64_t b = 0; b < int64_t(file.block_count()); ++b) {
-      try {
-        file.read_block(uint64_t(b), s.values.data() + uint64_t(b) * file.block_entries());
-      } catch (const TableError& e) {
-#pragma omp critical(ewn_verify_load)
-        if (uint64_t(b) < bad_block) {
-          bad_block = uint64_t(b);
-          bad = e.problem();
-        }
-      }
-    }
-    if (!bad.empty()) throw TableError(path, bad);
-    if (auto problem = file.verify_body()) throw TableError(path, *problem);
-    // Blocks hold the entries in the table's own order; verify works in PositionIndex order.
-    if (!file.order().is_identity()) {
-      std::vector<uint16_t> by_index(s.values.size());
-      for (uint64_t p = 0; p < s.values.size(); ++p)
-        by_index[file.order().index_at(p)] = s.values[p];
-      s.values = std::move(by_index);
-    }
+    s.values = read_table(path, mc, threads_);
     s.loaded = true;
   } catch (const TableError& e) {
     s.problem = e.problem();
@@ -147,7 +120,7 @@ void recompute_class(MaterialClass mc, const TableStore& store, const VerifyOpti
         local.unloaded_child = true;
         return 0.0;
       }
-      return values[key.index] / kFixedOne;
+      return decode_value(values[key.index]);
     };
     SquareList sq{};
     // Dynamic scheduling hands out chunks in increasing order, so each thread meets its
@@ -161,7 +134,7 @@ void recompute_class(MaterialClass mc, const TableStore& store, const VerifyOpti
         index.unrank(i, sq);
         Position pos = position_from_squares(mc, sq);
         double recomputed = recompute_value(pos, stored);
-        double difference = std::abs(recomputed - own[i] / kFixedOne);
+        double difference = std::abs(recomputed - decode_value(own[i]));
         ++local.positions;
         local.max_difference = std::max(local.max_difference, difference);
         if (difference > opt.tolerance) {

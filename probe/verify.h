@@ -6,10 +6,11 @@
 // Each class is decompressed once into memory, with its colour-flipped twin (the children of
 // its non-capturing moves) and the classes with one piece fewer (the children of captures).
 //
-// Tolerance: a stored value s is the exact value rounded to k/65535, so |s - exact| <= 1/131070.
-// Recomputing from stored children moves the result by at most the same amount (an average of
-// maxima of values that each moved by at most 1/131070), so a correct table always has
-// |recomputed - stored| <= 1/65535. kVerifyTolerance adds 1e-9 for the double arithmetic.
+// Tolerance: a stored value s is the exact value rounded to the format's precision, so
+// |s - exact| <= kValueRoundingError (table_format.h). Recomputing from stored children moves the
+// result by at most the same amount (an average of maxima of values that each moved by at most
+// that much), so a correct table always has |recomputed - stored| <= 2 * kValueRoundingError,
+// one step of the stored values. kVerifyTolerance adds 1e-9 for the double arithmetic.
 #pragma once
 
 #include <cstdint>
@@ -22,10 +23,11 @@
 #include "material.h"
 #include "movegen.h"
 #include "position.h"
+#include "table_format.h"
 
 namespace ewn {
 
-inline constexpr double kVerifyTolerance = 1.0 / 65535 + 1e-9;
+inline constexpr double kVerifyTolerance = 2 * kValueRoundingError + 1e-9;
 
 struct VerifyProgress {
   uint64_t entries_done = 0;  // entries recomputed so far, all classes
@@ -40,7 +42,7 @@ struct VerifyOptions {
   // Verify only this class and its colour-flipped twin (against the classes its captures reach),
   // e.g. one group made by `ewn gen --class`; max_pieces is then ignored.
   std::optional<MaterialClass> only_class;
-  int threads = 0;     // 0: OpenMP's default
+  int threads = 0;  // 0: OpenMP's default
   double tolerance = kVerifyTolerance;
   int list_limit = 10;  // differing entries listed per table (all are counted)
   // Called now and then from one thread while values are recomputed.
@@ -78,8 +80,8 @@ struct VerifyReport {
   // with `ewn gen --class`); only when max_pieces was not given.
   std::vector<MaterialClass> absent;
   double tolerance = kVerifyTolerance;
-  std::vector<TableReport> tables;  // every class with 2..max_pieces pieces, smallest first
-                                    // (only_class: the class and its twin)
+  std::vector<TableReport> tables;          // every class with 2..max_pieces pieces, smallest first
+                                            // (only_class: the class and its twin)
   std::vector<std::string> other_problems;  // e.g. a .ewt file whose name is no class
   uint64_t positions = 0;
   uint64_t mismatches = 0;

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
 #include <map>
 #include <random>
@@ -14,6 +13,7 @@
 #include "brute_force_solver.h"
 #include "index.h"
 #include "table_format.h"
+#include "table_writer.h"
 #include "temp_dir.h"
 
 namespace ewn::test {
@@ -53,11 +53,6 @@ inline Position random_undecided_position(std::mt19937_64& rng, int pieces) {
   }
 }
 
-// u16 fixed point, rounded to nearest, as the tables store values.
-inline uint16_t to_fixed(double v) {
-  return uint16_t(std::lround(v * 65535.0));
-}
-
 // Tables of every class with <= 3 pieces from the brute-force solver, written with the default
 // options into a directory that lives for the whole test run.
 struct ReferenceTables {
@@ -83,7 +78,7 @@ struct ReferenceTables {
         SquareList sq{};
         for (uint64_t i = 0; i < index.size(); ++i) {
           if (index.unrank(i, sq)) last = solver.value(position_from_squares(mc, sq));
-          v.push_back(to_fixed(last));
+          v.push_back(encode_value(last));
         }
         write_table(dir.path() / table_file_name(mc), mc, v);
       }

@@ -8,6 +8,7 @@
 
 #include "generated_set.h"
 #include "generator.h"
+#include "table_writer.h"
 #include "tablebase.h"
 #include "temp_dir.h"
 #include "test_util.h"

@@ -14,7 +14,7 @@
 #include "child_process.h"
 #include "exact_file.h"
 #include "material.h"
-#include "table_format.h"
+#include "table_file.h"
 #include "temp_dir.h"
 
 using namespace ewn;

@@ -69,7 +69,7 @@ TEST_CASE("one ply above the tables the search plays a table-best move") {
     auto values = truth.move_values(pos, die);
     for (const ExactMoveValue& mv : *values)
       if (mv.move == r.move) chosen = mv.value;
-    // Tables round to 1/65535; the search adds and compares such values.
+    // Tables round to kValueStep (table_format.h); the search adds and compares such values.
     CHECK(chosen == Approx(best).margin(1e-4));
   }
 }

@@ -12,6 +12,7 @@
 #include "read_entries.h"
 #include "table_file.h"
 #include "table_format.h"
+#include "table_writer.h"
 
 using namespace ewn;
 using namespace ewn::test;
@@ -73,8 +74,8 @@ std::vector<std::vector<uint8_t>> all_orders(int digits) {
 // Re-signs a header after editing it, so that only the edited field is wrong.
 void patch_u32_and_resign(std::vector<uint8_t>& bytes, size_t at, uint32_t value) {
   TableHeader h = parse_header("patch", bytes.data(), bytes.size());
-  if (at == 8) h.format_version = value;
-  if (at == 20) h.index_scheme = value;
+  if (at == table_header::kAtVersion) h.format_version = value;
+  if (at == table_header::kAtIndexScheme) h.index_scheme = value;
   serialize_header(h, bytes.data());
 }
 
@@ -105,7 +106,7 @@ TEST_CASE("table files: every value the generator makes for <= 4 pieces survives
         ++checked;
         uint64_t read = canonical_key(position_from_squares(mc, sq)).index;
         if (read == i)
-          wrong += stored[i] != to_fixed(exact.values()[i]);
+          wrong += stored[i] != encode_value(exact.values()[i]);
         else
           twins_differ += std::abs(exact.values()[i] - exact.values()[read]) > 1e-12;
       }
@@ -229,14 +230,14 @@ TEST_CASE("table files: truncated, wrong magic, wrong version, wrong scheme, ren
   }
   SECTION("newer format version") {
     auto bad = good;
-    patch_u32_and_resign(bad, 8, kTableFormatVersion + 1);
+    patch_u32_and_resign(bad, table_header::kAtVersion, kTableFormatVersion + 1);
     write_bytes(path, bad);
     CHECK(mentions(check_table(path),
                    "table format version " + std::to_string(kTableFormatVersion + 1)));
   }
   SECTION("other index scheme") {
     auto bad = good;
-    patch_u32_and_resign(bad, 20, kIndexScheme + 1);
+    patch_u32_and_resign(bad, table_header::kAtIndexScheme, kIndexScheme + 1);
     write_bytes(path, bad);
     CHECK(mentions(check_table(path), "index scheme"));
   }
@@ -331,8 +332,8 @@ TEST_CASE("read flags: an entry is read exactly when it is its position's canoni
       CHECK(read_count < index.canonical_count());  // the larger twins are not read
       SquareList sq{};
       for (uint64_t i = 0; i < index.size(); ++i) {
-        bool expected = index.unrank(i, sq) &&
-                        canonical_key(position_from_squares(mc, sq)).index == i;
+        bool expected =
+            index.unrank(i, sq) && canonical_key(position_from_squares(mc, sq)).index == i;
         if (bool(read[i]) != expected) {
           INFO(mc.name() << " entry " << i);
           REQUIRE(bool(read[i]) == expected);

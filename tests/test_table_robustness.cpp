@@ -8,6 +8,7 @@
 #include "index.h"
 #include "table_file.h"
 #include "table_format.h"
+#include "table_writer.h"
 #include "temp_dir.h"
 
 using namespace ewn;

@@ -19,8 +19,8 @@ using namespace ewn::test;
 
 namespace {
 
-// The tables hold values rounded to 16 bits: within 1/131070 of the exact value.
-constexpr double kTolerance = 1.0 / 131070 + 1e-12;
+// The tables hold values rounded to the format's precision.
+constexpr double kTolerance = kValueRoundingError + 1e-12;
 
 void copy_tables(const std::filesystem::path& from, const std::filesystem::path& to) {
   for (const auto& entry : std::filesystem::directory_iterator(from))

@@ -13,7 +13,9 @@
 #include "index.h"
 #include "notation.h"
 #include "read_entries.h"
+#include "table_file.h"
 #include "table_format.h"
+#include "table_writer.h"
 #include "temp_dir.h"
 #include "test_util.h"
 #include "verify.h"
@@ -50,13 +52,13 @@ const TableReport& report_of(const VerifyReport& r, const std::string& name) {
   throw;
 }
 
-// A valid entry of `mc` whose stored value can move by `delta` units and stay in 0..65535.
+// A valid entry of `mc` whose stored value can move by `delta` units and stay in 0..kValueScale.
 uint64_t movable_entry(MaterialClass mc, const std::vector<uint16_t>& values, int delta,
                        uint64_t start) {
   PositionIndex index(mc);
   SquareList sq{};
   for (uint64_t i = start; i < index.size(); ++i)
-    if (index.unrank(i, sq) && values[i] + delta >= 0 && values[i] + delta <= 65535) return i;
+    if (index.unrank(i, sq) && values[i] + delta >= 0 && values[i] + delta <= kValueScale) return i;
   FAIL("no entry to change in " << mc.name());
   return 0;
 }
@@ -138,7 +140,7 @@ TEST_CASE("verify: a wrong value with valid checksums is found and named", "[ver
     if (m.entry == changed) {
       listed = true;
       CHECK(m.stored == values[changed]);
-      CHECK(std::abs(m.recomputed - m.stored / 65535.0) > 1.9 / 65535);
+      CHECK(std::abs(m.recomputed - decode_value(m.stored)) > 1.9 * kValueStep);
       // The position named is the one stored at that entry.
       SquareList sq{};
       PositionIndex(mc).unrank(changed, sq);
@@ -256,7 +258,7 @@ TEST_CASE("ewn verify: exit codes and the report a user reads", "[verify]") {
   CHECK(bad.exit_code == 1);
   CHECK_THAT(bad.out, Catch::Contains("FAILED 23v1 (" + file.string() + ")"));
   CHECK_THAT(bad.out, Catch::Contains("entry " + std::to_string(changed) + ": " + position +
-                                      "  stored " + std::to_string(values[changed] / 65535.0)));
+                                      "  stored " + std::to_string(decode_value(values[changed]))));
   CHECK_THAT(bad.out, Catch::Contains("recomputed"));
   CHECK_THAT(bad.err, Catch::Contains("has problems"));
   test::ChildResult bad_json = verify({dir.path().string(), "--json"});

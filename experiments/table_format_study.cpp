@@ -1,4 +1,5 @@
-// table_format_study: how table size and block decode time depend on the format's choices.
+// table_format_study: how table size and block decode time depend on the format's choices. An
+// experiment: built with -DEWN_EXPERIMENTS=ON, results in docs/BENCHMARKS.md ("Table format").
 //
 //   table_format_study --tables DIR --pieces N [--every K] [--blocks 4096,8192] [--levels 19]
 //                      [--variants best+fill+plain,index+gen+plain,...]
@@ -36,7 +37,9 @@
 #include "index.h"
 #include "order_choice.h"
 #include "read_entries.h"
+#include "table_file.h"
 #include "table_format.h"
+#include "table_writer.h"
 
 using namespace ewn;
 

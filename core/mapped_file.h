@@ -1,0 +1,59 @@
+// A regular file mapped read-only into memory, whole: the one place that maps files (the tables,
+// the generator's exact values). The mapping lives exactly as long as the object, so no path,
+// a throwing check after the mapping included, can leak it; the file type is checked before the
+// file is opened (regular_file.h), so a FIFO or a device named like a data file is refused.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+namespace ewn {
+
+// Why a file could not be mapped. what() is "<file>: <problem>"; problem() alone serves callers
+// that report the file in their own words (a table's TableError, say).
+class MapError : public std::runtime_error {
+ public:
+  MapError(const std::filesystem::path& file, const std::string& problem)
+      : std::runtime_error(file.string() + ": " + problem), problem_(problem) {}
+  const std::string& problem() const { return problem_; }
+
+ private:
+  std::string problem_;
+};
+
+class MappedFile {
+ public:
+  MappedFile() = default;  // maps nothing
+  // Maps the regular file `path`, read-only and shared. An empty file maps to no bytes (data()
+  // is nullptr): mmap takes no empty range, and a caller checks the size it needs anyway.
+  // Throws MapError whose problem() is regular_file_problem()'s words ("missing", "not a regular
+  // file", ...) or "cannot map: <reason>".
+  explicit MappedFile(const std::filesystem::path& path);
+  MappedFile(MappedFile&& other) noexcept;
+  MappedFile& operator=(MappedFile&& other) noexcept;
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  ~MappedFile();
+
+  const uint8_t* data() const { return data_; }
+  size_t size() const { return size_; }
+  // Which file is mapped, whatever its name becomes: a reader compares them with the name's
+  // current file to notice the mapped one being made shorter (reading past its end is SIGBUS).
+  uint64_t device() const { return device_; }
+  uint64_t inode() const { return inode_; }
+  // The reads will be scattered (a probe touches single blocks): read-ahead would only waste
+  // page cache.
+  void advise_random() const;
+
+ private:
+  void unmap();
+
+  const uint8_t* data_ = nullptr;
+  size_t size_ = 0;
+  uint64_t device_ = 0, inode_ = 0;
+};
+
+}  // namespace ewn
