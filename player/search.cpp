@@ -172,7 +172,7 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
   if (entry) {
     hints = entry->best;
     bool usable =
-        options_.tt_exact_depth ? entry->depth == depth : entry->exact || entry->depth >= depth;
+        options_.tt_same_depth_only ? entry->depth == depth : entry->exact || entry->depth >= depth;
     if (usable) {
       double lo = entry->lower, hi = entry->upper;
       if (lo >= beta || hi <= alpha || lo == hi) {
