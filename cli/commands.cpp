@@ -25,7 +25,6 @@ void register_commands(CLI::App& app) {
   register_probe(app);
   register_info(app);
   register_match(app);
-  register_tune_eval(app);
   register_train_eval(app);
   register_move_quality(app);
   register_play(app);

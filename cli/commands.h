@@ -12,7 +12,6 @@ void register_gen(CLI::App& app);
 void register_probe(CLI::App& app);
 void register_info(CLI::App& app);
 void register_match(CLI::App& app);
-void register_tune_eval(CLI::App& app);
 void register_train_eval(CLI::App& app);
 void register_move_quality(CLI::App& app);
 void register_play(CLI::App& app);

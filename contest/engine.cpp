@@ -65,14 +65,14 @@ EngineMove Engine::choose(const Position& pos, int die, const Deadline& deadline
 std::optional<double> Engine::exact_value(const Position& pos) const {
   const auto& tables = players_.tables();
   if (auto w = pos.winner()) return *w == pos.to_move ? 1.0 : 0.0;
-  if (!tables || !tables->covers(pos)) return std::nullopt;
+  if (!tables || !tables->has_value_for(pos)) return std::nullopt;
   return tables->value(pos);
 }
 
 std::optional<double> Engine::exact_value(const Position& pos, int die) const {
   const auto& tables = players_.tables();
   if (auto w = pos.winner()) return *w == pos.to_move ? 1.0 : 0.0;
-  if (!tables || !tables->covers(pos)) return std::nullopt;
+  if (!tables || !tables->has_value_for(pos)) return std::nullopt;
   auto values = tables->move_values(pos, die);
   if (!values || values->empty()) return std::nullopt;
   double best = 0;

@@ -122,13 +122,6 @@ FaceCounts face_counts(const Position& pos, Side side, uint32_t enemy_bits, uint
 
 }  // namespace
 
-const char* eval_feature_name(int feature) {
-  static const char* const names[kEvalFeatureCount] = {
-      "race_logit",        "opponent_wins_next",    "mover_captures", "mover_capture_gain",
-      "opponent_captures", "opponent_capture_gain", "piece_balance"};
-  return feature >= 0 && feature < kEvalFeatureCount ? names[feature] : "?";
-}
-
 EvalInputs eval_inputs(const Position& pos) {
   EvalInputs in;
   Side me = pos.to_move, them = opposite(me);

@@ -8,8 +8,8 @@
 //
 //   V = W + (1 - W) * sigmoid(bias + sum_i w_i * feature_i)
 //
-// The weights are fitted to exact table values (eval_tuning.h; the fitted values and how they
-// were obtained are in eval_weights.h).
+// The weights are fitted to exact table values (experiments/eval_tuning.h; the fitted values and
+// how they were obtained are in eval_weights.h).
 #pragma once
 
 #include <array>
@@ -38,8 +38,6 @@ struct EvalInputs {
   double wins_now = 0;  // W: share of the mover's faces that win at once
   std::array<double, kEvalFeatureCount> f{};
 };
-
-const char* eval_feature_name(int feature);
 
 // Inputs of an undecided position (no piece on its goal, both sides have pieces).
 EvalInputs eval_inputs(const Position& pos);

@@ -37,7 +37,7 @@ MoveQuality measure_move_quality(const ExactValues& truth, const PlayerFactory& 
     } else {
       pos = random_position(rng, pieces);
     }
-    if (!truth.covers(pos)) continue;  // outside the partial classes
+    if (!truth.has_value_for(pos)) continue;  // outside the partial classes
     int die = rng.die();
     if (legal_moves(pos, die).size < 2) continue;  // no choice, nothing to measure
     std::optional<std::vector<ExactMoveValue>> values = truth.move_values(pos, die);

@@ -36,7 +36,7 @@ class IllegalMoveError : public std::runtime_error {
 };
 
 // Measures a fresh player of `factory` on `options.positions` positions with `options.pieces`
-// pieces that `truth` covers (positions it does not cover are drawn again). Throws
+// pieces that `truth` has values for (the positions it has none for are drawn again). Throws
 // IllegalMoveError, or what `truth` throws (a damaged table).
 MoveQuality measure_move_quality(const ExactValues& truth, const PlayerFactory& factory,
                                  const MoveQualityOptions& options);

@@ -20,7 +20,7 @@ NetworkTrainingStats train_network(
   uint64_t window = 0;
   Rng rng(options.seed);
   auto exact = [&](const Position& pos) -> std::optional<double> {
-    if (tables && tables->covers(pos)) return tables->value(pos);
+    if (tables && tables->has_value_for(pos)) return tables->value(pos);
     return std::nullopt;
   };
   for (uint64_t game = 0; game < options.games; ++game) {

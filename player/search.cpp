@@ -162,17 +162,17 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
 
   // Evaluated leaves are not stored (evaluating is cheaper than a cache miss), so they are not
   // looked up either; table values are, as a probe of the tables costs more.
-  bool covered = tables_ && tables_->covers(pos);
+  bool in_tables = tables_ && tables_->has_value_for(pos);
   // Under the Random model a table value is an estimate (it assumes best play): used at the
   // horizon in place of the evaluation, searched through above it.
   const bool tables_exact = modelled_ < 0;
-  const TTEntry* entry = options_.use_tt && (depth > 0 || covered) ? tt_.probe(key) : nullptr;
+  const TTEntry* entry = options_.use_tt && (depth > 0 || in_tables) ? tt_.probe(key) : nullptr;
   std::array<PackedMove, 6> hints;
   hints.fill(kNoPackedMove);
   if (entry) {
     hints = entry->best;
     bool usable =
-        options_.tt_exact_depth ? entry->depth == depth : entry->exact || entry->depth >= depth;
+        options_.tt_same_depth_only ? entry->depth == depth : entry->exact || entry->depth >= depth;
     if (usable) {
       double lo = entry->lower, hi = entry->upper;
       if (lo >= beta || hi <= alpha || lo == hi) {
@@ -182,7 +182,7 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
     }
   }
 
-  if (covered && (tables_exact || depth <= 0)) {
+  if (in_tables && (tables_exact || depth <= 0)) {
     // A probe that decodes a block costs as much as hundreds of nodes: look at the clock sooner.
     work_ += kProbeWork;
     if (auto v = tables_->value(pos)) {
@@ -362,7 +362,7 @@ SearchResult Search::choose(const Position& pos, int die, const Deadline& deadli
   if (legal.size == 1) return result;
 
   // Under the Random model the tables' best move (against best play) is searched like any other.
-  if (options_.model == OpponentModel::Best && tables_ && tables_->covers(pos)) {
+  if (options_.model == OpponentModel::Best && tables_ && tables_->has_value_for(pos)) {
     if (auto values = tables_->move_values(pos, die); values && !values->empty()) {
       const ExactMoveValue* best = &values->front();
       for (const ExactMoveValue& mv : *values)

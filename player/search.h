@@ -54,10 +54,15 @@ constexpr size_t kLongSearchTTBytes = 256u << 20;
 
 struct SearchOptions {
   int max_depth = 64;  // plies
-  bool star1 = true;   // false: plain expectimax (full windows), for testing
-  bool star2 = true;   // probing phase (needs star1)
+  // Pruning (prune=star2|star1|none in a player spec): both off is plain expectimax with full
+  // windows, the reference the pruned searches are checked and measured against.
+  bool star1 = true;
+  bool star2 = true;  // probing phase (needs star1)
   bool use_tt = true;
-  bool tt_exact_depth = false;  // reuse only entries of the very same depth (testing)
+  // Reuse only entries of the very same depth: an entry searched deeper gives a better value
+  // than the fixed-depth one, so only this way can a search with the table be checked against
+  // plain expectimax value for value (the tests do).
+  bool tt_same_depth_only = false;
   size_t tt_bytes = kShortSearchTTBytes;
   std::optional<EvalWeights> eval_weights;     // none: the tuned weights (eval_weights.h)
   std::shared_ptr<const EvalNetwork> network;  // a learned correction to the evaluation

@@ -14,7 +14,7 @@ class TablebaseValues : public ExactValues {
   explicit TablebaseValues(std::shared_ptr<const Tablebase> tables) : tables_(std::move(tables)) {}
   int max_pieces() const override { return tables_->max_pieces(); }
   // Also the classes of the next piece count made alone (`ewn gen --class`) with their twins.
-  bool covers(const Position& pos) const override { return tables_->covers(pos); }
+  bool has_value_for(const Position& pos) const override { return tables_->has_value_for(pos); }
   std::optional<double> value(const Position& pos) const override { return tables_->value(pos); }
   std::optional<std::vector<ExactMoveValue>> move_values(const Position& pos,
                                                          int die) const override;

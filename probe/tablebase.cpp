@@ -46,7 +46,7 @@ std::optional<TableKey> Tablebase::covered_key(const Position& pos) const {
   return std::nullopt;
 }
 
-bool Tablebase::covers(const Position& pos) const {
+bool Tablebase::has_value_for(const Position& pos) const {
   return pos.piece_count() <= max_pieces_ || pos.winner() || covered_key(pos);
 }
 
@@ -96,7 +96,7 @@ std::optional<double> Tablebase::value(const Position& pos) const {
 std::optional<std::vector<Tablebase::MoveValue>> Tablebase::best_moves(const Position& pos,
                                                                        int die) const {
   if (pos.winner()) return std::vector<MoveValue>{};
-  if (!covers(pos)) return std::nullopt;
+  if (!has_value_for(pos)) return std::nullopt;
   std::vector<MoveValue> out;
   for (Move m : legal_moves(pos, die)) {
     Position next = pos;
@@ -107,7 +107,7 @@ std::optional<std::vector<Tablebase::MoveValue>> Tablebase::best_moves(const Pos
       continue;
     }
     // Captures lead to the complete smaller set; other moves to the flipped twin's table, which
-    // is complete or a partial class's twin: all covered.
+    // is complete or a partial class's twin: all have values.
     out.push_back(MoveValue{m, 1.0 - decode_value(entry(canonical_key(next))), false});
   }
   std::stable_sort(out.begin(), out.end(), [](const MoveValue& a, const MoveValue& b) {

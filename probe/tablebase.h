@@ -34,19 +34,19 @@ class Tablebase {
   // Decided when the Tablebase is made.
   int max_pieces() const { return max_pieces_; }
   // Classes with max_pieces() + 1 pieces whose tables are present together with their
-  // colour-flipped twin's (made by `ewn gen --class`): their positions are covered too, since
+  // colour-flipped twin's (made by `ewn gen --class`): their positions have values too, since
   // every move from them stays in the pair or captures into the complete smaller set.
   const std::vector<MaterialClass>& partial_classes() const { return partial_; }
   // Whether value() and best_moves() answer for this position.
-  bool covers(const Position& pos) const;
+  bool has_value_for(const Position& pos) const;
 
   // Pre-roll win probability of the side to move. Decided positions give 1.0 / 0.0 (the side to
-  // move has won / lost). std::nullopt when the position is not covered (see covers()).
+  // move has won / lost). std::nullopt without has_value_for(pos).
   // Throws TableError when a needed table file is missing or corrupt.
   std::optional<double> value(const Position& pos) const;
 
   // Moves for a die (1..6) with the mover's win probability after each (1.0 for a winning
-  // move), best first; empty for a decided position; std::nullopt when not covered.
+  // move), best first; empty for a decided position; std::nullopt without has_value_for(pos).
   struct MoveValue {
     Move move;
     double value;
@@ -63,7 +63,7 @@ class Tablebase {
   const BlockCache& cache() const { return cache_; }
 
  private:
-  // The table entry of an undecided position when it is covered (one canonical_key for both
+  // The table entry of an undecided position when it has a value (one canonical_key for both
   // questions).
   std::optional<TableKey> covered_key(const Position& pos) const;
   static constexpr size_t kSlots = 64 * 64;  // one per (mover mask, opponent mask)

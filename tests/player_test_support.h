@@ -23,12 +23,12 @@ class BruteForceValues : public ExactValues {
   explicit BruteForceValues(int max_pieces) : max_pieces_(max_pieces) {}
   int max_pieces() const override { return max_pieces_; }
   std::optional<double> value(const Position& pos) const override {
-    if (!covers(pos)) return std::nullopt;
+    if (!has_value_for(pos)) return std::nullopt;
     return solve(pos);
   }
   std::optional<std::vector<ExactMoveValue>> move_values(const Position& pos,
                                                          int die) const override {
-    if (!covers(pos)) return std::nullopt;
+    if (!has_value_for(pos)) return std::nullopt;
     std::vector<ExactMoveValue> out;
     for (Move m : legal_moves(pos, die)) out.push_back(move_value(pos, m));
     return out;

@@ -81,8 +81,6 @@ TEST_CASE("random bytes as positions and flag values: no crash, no hang, valid J
       {"match", "--a", "random", "--b", "random", "--json", "-q", "--games"},
       {"match", "--a", "random", "--b", "random", "--games", "2", "--json", "-q", "--seed"},
       {"match", "--a", "random", "--b", "random", "--games", "2", "--json", "-q", "--format"},
-      {"tune-eval", "--positions", "100", "--json", "--tables"},
-      {"tune-eval", "--tables", tables, "--positions", "100", "--json", "--max-pieces"},
       {"train-eval", "--tables", "none", "--out", net, "--games", "20", "--json", "-q", "--rate"},
       {"train-eval", "--tables", "none", "--out", net, "--json", "-q", "--games"},
       {"train-eval", "--tables", "none", "--games", "20", "--json", "-q", "--out"},

@@ -15,9 +15,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kCommands{"show",  "gen",       "probe",      "info",
-                                         "match", "tune-eval", "train-eval", "move-quality",
-                                         "play",  "connect",   "verify",     "serve"};
+const std::vector<std::string> kCommands{"show",    "gen",        "probe",        "info",
+                                         "match",   "train-eval", "move-quality", "play",
+                                         "connect", "verify",     "serve"};
 
 size_t lines(const std::string& text) {
   return size_t(std::count(text.begin(), text.end(), '\n'));
@@ -111,9 +111,6 @@ TEST_CASE("the exit codes of the README's table", "[cli]") {
       {{"train-eval", "--tables", tables, "--games", "20", "--out", net, "-q"}, 0},
       {{"train-eval", "--tables", damaged.string(), "--games", "50", "--out", net, "-q"}, 1},
       {{"train-eval", "--tables", "none"}, 2},
-      {{"tune-eval", "--tables", tables, "--positions", "100"}, 0},
-      {{"tune-eval", "--tables", damaged.string(), "--positions", "100"}, 1},
-      {{"tune-eval", "--tables", none}, 2},
       {{"move-quality", "--player", "random", "--tables", tables, "--positions", "5"}, 0},
       {{"move-quality", "--player", "random", "--tables", damaged.string(), "--positions", "5"}, 1},
       {{"move-quality", "--player", "nonsense", "--tables", tables}, 2},

@@ -160,6 +160,12 @@ TEST_CASE("player specs: options, defaults and clear errors") {
   CHECK_THROWS_WITH(parse_player_spec("expectimax:depth=x"), Catch::Contains("depth='x'"));
   CHECK_THROWS_WITH(parse_player_spec("expectimax:depth"), Catch::Contains("key=value"));
   CHECK_THROWS_WITH(parse_player_spec("expectimax:prune=all"), Catch::Contains("star2"));
+  SearchOptions star1 = parse_player_spec("expectimax:prune=star1").search;
+  CHECK((star1.star1 && !star1.star2));
+  SearchOptions plain = parse_player_spec("expectimax:prune=none").search;
+  CHECK((!plain.star1 && !plain.star2));
+  SearchOptions star2 = parse_player_spec("expectimax:prune=star2").search;
+  CHECK((star2.star1 && star2.star2));
   CHECK(!parse_player_spec("expectimax:eval=tuned").search.eval_weights);
   PlayerSpec given = parse_player_spec("expectimax:eval=0.5/1/2/3/4/5/6/-7");
   REQUIRE(given.search.eval_weights);

@@ -75,7 +75,7 @@ void check_pruning_against_plain(uint64_t seed, int count, int min_pieces, Depth
   SearchOptions star1 = plain_options(), star2 = plain_options(), star2_tt = plain_options();
   star1.star1 = true;
   star2.star1 = star2.star2 = true;
-  star2_tt.star1 = star2_tt.star2 = star2_tt.use_tt = star2_tt.tt_exact_depth = true;
+  star2_tt.star1 = star2_tt.star2 = star2_tt.use_tt = star2_tt.tt_same_depth_only = true;
   star2_tt.tt_bytes = 1 << 20;
   Search plain(model(plain_options())), s1(model(star1)), s2(model(star2)), s2tt(model(star2_tt)),
       deflt(model(SearchOptions{}));

@@ -146,7 +146,7 @@ TEST_CASE("tablebase: decided and uncovered positions") {
   CHECK(*none.value(won) == 1.0);
 }
 
-TEST_CASE("tablebase: a class made alone (--class) covers its positions and no others") {
+TEST_CASE("tablebase: a class made alone (--class) has values for its positions and no others") {
   // The complete <= 3 set plus the group of one 4-piece class, against the complete <= 4 set.
   TempDir dir("probe-partial");
   for (const auto& entry : std::filesystem::directory_iterator(generated_set(4)))
@@ -171,7 +171,7 @@ TEST_CASE("tablebase: a class made alone (--class) covers its positions and no o
     MaterialClass mc = canonical_key(pos).material;
     bool in = mc == alone || mc == alone.flipped();
     INFO(format_position(pos));
-    REQUIRE(partial.covers(pos) == in);
+    REQUIRE(partial.has_value_for(pos) == in);
     if (in) {
       ++inside;
       REQUIRE(*partial.value(pos) == *full.value(pos));

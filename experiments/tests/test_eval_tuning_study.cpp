@@ -1,4 +1,4 @@
-// The evaluation-tuning study (player/eval_tuning_study.h) on the brute-force solver's values.
+// The evaluation-tuning study (experiments/eval_tuning_study.h) on the brute-force solver's values.
 #include <catch2/catch.hpp>
 
 #include "eval_tuning_study.h"

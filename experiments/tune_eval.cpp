@@ -1,17 +1,30 @@
-// ewn tune-eval: fit the evaluation's weights to exact table values and report its error.
+// tune_eval: fit the evaluation's weights to exact table values and report its error. The
+// weights it prints are compiled into the player (player/eval_weights.h); the program itself is
+// a study, not part of the product (experiments/).
 #include <cstdio>
 #include <iostream>
 
-#include "commands.h"
+#include <CLI/CLI.hpp>
+
 #include "eval_tuning_study.h"
 #include "json.h"
 #include "printable.h"
 #include "tablebase_values.h"
 #include "tables_dir.h"
 
-namespace ewn::cli {
-
 namespace {
+
+using namespace ewn;
+using ewn::cli::default_tables_dir;
+using ewn::cli::print_json;
+
+// The names of the evaluation's features (EvalFeature, eval.h, in its order) in the report.
+const char* eval_feature_name(int feature) {
+  static const char* const names[kEvalFeatureCount] = {
+      "race_logit",        "opponent_wins_next",    "mover_captures", "mover_capture_gain",
+      "opponent_captures", "opponent_capture_gain", "piece_balance"};
+  return names[feature];
+}
 
 struct TuneOptions {
   std::string tables;
@@ -30,12 +43,12 @@ int run_tune(const TuneOptions& opt) {
   try {
     tables = open_tablebase(opt.tables);
   } catch (const std::exception& e) {
-    std::cerr << "ewn tune-eval: " << printable(e.what()) << "\n";
+    std::cerr << "tune_eval: " << printable(e.what()) << "\n";
     return 2;
   }
   int max_pieces = opt.max_pieces ? opt.max_pieces : tables->max_pieces();
   if (max_pieces > tables->max_pieces() || opt.min_pieces > max_pieces) {
-    std::cerr << "ewn tune-eval: the tables cover up to " << tables->max_pieces()
+    std::cerr << "tune_eval: the tables cover up to " << tables->max_pieces()
               << " pieces; --min-pieces " << opt.min_pieces << " and --max-pieces " << max_pieces
               << " do not fit\n";
     return 2;
@@ -52,7 +65,7 @@ int run_tune(const TuneOptions& opt) {
   try {
     study = run_eval_tuning(tables, run);
   } catch (const std::exception& e) {
-    std::cerr << "ewn tune-eval: " << printable(e.what()) << "\n";
+    std::cerr << "tune_eval: " << printable(e.what()) << "\n";
     return 1;
   }
   const EvalWeights& fitted = study.weights;
@@ -112,30 +125,35 @@ int run_tune(const TuneOptions& opt) {
 
 }  // namespace
 
-void register_tune_eval(CLI::App& app) {
-  auto opt = std::make_shared<TuneOptions>();
-  opt->tables = default_tables_dir();
-  auto* cmd = app.add_subcommand(
-      "tune-eval", "Fit the evaluation to exact table values; report its mean absolute error");
-  cmd->footer("Example:\n  ewn tune-eval --tables data --positions 20000");
-  cmd->add_option("--tables", opt->tables, "Table directory (default $EWN_TABLES or data)");
-  cmd->add_option("--positions", opt->positions, "Positions to sample")
+int main(int argc, char** argv) {
+  TuneOptions opt;
+  opt.tables = default_tables_dir();
+  CLI::App app{
+      "tune_eval - fit the evaluation to exact table values; report its mean absolute "
+      "error"};
+  app.footer("Example:\n  tune_eval --tables data --positions 20000");
+  app.add_option("--tables", opt.tables, "Table directory (default $EWN_TABLES or data)");
+  app.add_option("--positions", opt.positions, "Positions to sample")
       ->check(CLI::Range(100, 10'000'000));
-  cmd->add_option("--seed", opt->seed, "Seed of the sampling games");
-  cmd->add_option("--min-pieces", opt->min_pieces, "Fewest pieces of a sampled position")
+  app.add_option("--seed", opt.seed, "Seed of the sampling games");
+  app.add_option("--min-pieces", opt.min_pieces, "Fewest pieces of a sampled position")
       ->check(CLI::Range(2, 12));
-  cmd->add_option("--max-pieces", opt->max_pieces,
-                  "Most pieces of a sampled position (default: what the tables cover)")
+  app.add_option("--max-pieces", opt.max_pieces,
+                 "Most pieces of a sampled position (default: what the tables cover)")
       ->check(CLI::Range(2, 12));
-  cmd->add_option("--bootstrap", opt->rounds,
-                  "Rounds of fitting beyond the tables to search values (default 0)")
+  app.add_option("--bootstrap", opt.rounds,
+                 "Rounds of fitting beyond the tables to search values (default 0)")
       ->check(CLI::Range(0, 100));
-  cmd->add_option("--bootstrap-depth", opt->depth, "Plies of the bootstrap targets' search")
+  app.add_option("--bootstrap-depth", opt.depth, "Plies of the bootstrap targets' search")
       ->check(CLI::Range(1, 8));
-  cmd->add_option("--beyond", opt->beyond, "Positions beyond the tables for bootstrapping")
+  app.add_option("--beyond", opt.beyond, "Positions beyond the tables for bootstrapping")
       ->check(CLI::Range(100, 10'000'000));
-  cmd->add_flag("--json", opt->json, "Machine-readable summary");
-  cmd->callback([opt] { set_exit_code(run_tune(*opt)); });
+  app.add_flag("--json", opt.json, "Machine-readable summary");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);    // prints the help, or the message of a bad use
+    return code == 0 ? 0 : 2;  // bad use exits 2, as in ewn
+  }
+  return run_tune(opt);
 }
-
-}  // namespace ewn::cli

@@ -1,4 +1,4 @@
-// The evaluation-tuning study (`ewn tune-eval`): positions from noisy greedy games, their exact
+// The evaluation-tuning study (tune_eval): positions from noisy greedy games, their exact
 // values as targets, the weights fitted on four fifths of them (eval_tuning.h) and every
 // evaluation's error measured on the fifth held out, optionally bootstrapped beyond the tables.
 #pragma once
