@@ -3,33 +3,12 @@
 #include <algorithm>
 
 #include "movegen.h"
+#include "table_directory.h"
 
 namespace ewn {
 
-namespace {
-
-// A file of any kind counts: one that is no regular table (a FIFO, a dangling link) is then
-// reported by name when a probe needs it, rather than passed over as if it were missing.
-bool table_present(const std::filesystem::path& dir, MaterialClass mc) {
-  std::error_code ec;
-  return std::filesystem::symlink_status(dir / table_file_name(mc), ec).type() !=
-         std::filesystem::file_type::not_found;
-}
-
-int present_pieces(const std::filesystem::path& dir) {
-  int covered = 0;
-  for (int pieces = 2; pieces <= kMaxPieces; ++pieces) {
-    for (MaterialClass mc : material_classes(pieces))
-      if (!table_present(dir, mc)) return covered;
-    covered = pieces;
-  }
-  return covered;
-}
-
-}  // namespace
-
 Tablebase::Tablebase(std::filesystem::path dir, size_t cache_bytes)
-    : dir_(std::move(dir)), max_pieces_(present_pieces(dir_)), cache_(cache_bytes) {
+    : dir_(std::move(dir)), max_pieces_(complete_piece_count(dir_)), cache_(cache_bytes) {
   if (max_pieces_ < 2 || max_pieces_ >= kMaxPieces) return;
   for (MaterialClass mc : material_classes(max_pieces_ + 1))
     if (table_present(dir_, mc) && table_present(dir_, mc.flipped())) {

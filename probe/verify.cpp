@@ -6,11 +6,10 @@
 #include <atomic>
 #include <bit>
 #include <cmath>
-#include <stdexcept>
 
 #include "index.h"
 #include "read_entries.h"
-#include "regular_file.h"
+#include "table_directory.h"
 #include "table_file.h"
 
 namespace ewn {
@@ -162,31 +161,6 @@ void recompute_class(MaterialClass mc, const TableStore& store, const VerifyOpti
 }
 
 }  // namespace
-
-TableDirectory scan_table_directory(const fs::path& dir) {
-  if (auto problem = directory_problem(dir))
-    throw std::runtime_error(dir.string() + ": " + *problem);
-  TableDirectory out;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    if (entry.path().extension() != kTableExtension) continue;
-    if (auto mc = parse_material_class(entry.path().stem().string()))
-      out.largest = std::max(out.largest, mc->piece_count());
-    else
-      out.strays.push_back(entry.path().string() +
-                           ": the name is no material class (expected e.g. 12v3.ewt)");
-  }
-  if (ec) throw std::runtime_error(dir.string() + ": cannot list: " + ec.message());
-  std::sort(out.strays.begin(), out.strays.end());
-  return out;
-}
-
-bool TableDirectory::expects(const fs::path& dir, MaterialClass mc) const {
-  if (mc.piece_count() < largest) return true;
-  std::error_code ec;
-  return mc.piece_count() == largest &&
-         fs::symlink_status(dir / table_file_name(mc), ec).type() != fs::file_type::not_found;
-}
 
 bool VerifyReport::ok() const {
   if (!other_problems.empty()) return false;
