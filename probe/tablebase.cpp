@@ -13,7 +13,7 @@ Tablebase::Tablebase(std::filesystem::path dir, size_t cache_bytes)
   for (MaterialClass mc : material_classes(max_pieces_ + 1))
     if (table_present(dir_, mc) && table_present(dir_, mc.flipped())) {
       partial_.push_back(mc);
-      is_partial_[slot_of(mc)] = true;
+      is_partial_[class_slot(mc)] = true;
     }
 }
 
@@ -21,7 +21,7 @@ std::optional<TableKey> Tablebase::covered_key(const Position& pos) const {
   int n = pos.piece_count();
   if (n > max_pieces_ + 1 || (n == max_pieces_ + 1 && partial_.empty())) return std::nullopt;
   TableKey key = canonical_key(pos);
-  if (n <= max_pieces_ || is_partial_[slot_of(key.material)]) return key;
+  if (n <= max_pieces_ || is_partial_[class_slot(key.material)]) return key;
   return std::nullopt;
 }
 
@@ -34,7 +34,7 @@ Tablebase::~Tablebase() {
 }
 
 const TableFile& Tablebase::file(MaterialClass mc) const {
-  std::atomic<const TableFile*>& slot = files_[slot_of(mc)];
+  std::atomic<const TableFile*>& slot = files_[class_slot(mc)];
   if (const TableFile* f = slot.load(std::memory_order_acquire)) return *f;
   std::lock_guard lock(open_mutex_);
   if (const TableFile* f = slot.load(std::memory_order_acquire)) return *f;
@@ -55,7 +55,7 @@ uint16_t Tablebase::entry(const TableKey& key) const {
   uint64_t at = f.order().file_position(key.index);
   uint64_t block = at / f.block_entries();
   size_t offset = size_t(at % f.block_entries());
-  BlockCache::Key cache_key = (uint64_t(slot_of(key.material)) << 40) | block;
+  BlockCache::Key cache_key = (uint64_t(class_slot(key.material)) << 40) | block;
   if (auto v = cache_.find(cache_key, offset)) return *v;
   size_t count = f.block_size(block);
   auto values = std::make_unique_for_overwrite<uint16_t[]>(count);

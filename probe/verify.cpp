@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "index.h"
+#include "material.h"
 #include "read_entries.h"
 #include "table_directory.h"
 #include "table_file.h"
@@ -28,17 +29,17 @@ class TableStore {
   // Reads and checks the whole file of `mc` once; values() or problem() tell the outcome.
   void load(MaterialClass mc);
   void release(MaterialClass mc) {
-    Slot& s = slots_[slot_of(mc)];
+    Slot& s = slots_[class_slot(mc)];
     s.values.clear();
     s.values.shrink_to_fit();
     s.loaded = s.attempted = false;
   }
-  bool attempted(MaterialClass mc) const { return slots_[slot_of(mc)].attempted; }
+  bool attempted(MaterialClass mc) const { return slots_[class_slot(mc)].attempted; }
   // What is wrong with the file (without its name).
-  const std::string& problem(MaterialClass mc) const { return slots_[slot_of(mc)].problem; }
+  const std::string& problem(MaterialClass mc) const { return slots_[class_slot(mc)].problem; }
   // nullptr unless loaded and good.
   const uint16_t* values(MaterialClass mc) const {
-    const Slot& s = slots_[slot_of(mc)];
+    const Slot& s = slots_[class_slot(mc)];
     return s.loaded ? s.values.data() : nullptr;
   }
 
@@ -48,15 +49,13 @@ class TableStore {
     std::vector<uint16_t> values;
     std::string problem;
   };
-  static size_t slot_of(MaterialClass mc) { return size_t(mc.mover) * 64 + mc.opponent; }
-
   fs::path dir_;
   int threads_;
-  std::vector<Slot> slots_ = std::vector<Slot>(64 * 64);
+  std::vector<Slot> slots_ = std::vector<Slot>(kClassSlots);
 };
 
 void TableStore::load(MaterialClass mc) {
-  Slot& s = slots_[slot_of(mc)];
+  Slot& s = slots_[class_slot(mc)];
   if (s.attempted) return;
   s.attempted = true;
   fs::path path = dir_ / table_file_name(mc);
