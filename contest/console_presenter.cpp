@@ -8,18 +8,13 @@
 #include "move_input.h"
 #include "movegen.h"
 #include "notation.h"
+#include "percent.h"
 #include "setup_input.h"
 #include "side_names.h"
 
 namespace ewn {
 
 namespace {
-
-std::string percent(double p) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * p);
-  return buf;
-}
 
 std::string seconds_text(Duration d) {
   char buf[32];
