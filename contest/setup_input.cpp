@@ -85,7 +85,7 @@ SetupInput parse_setup(std::string_view text) {
     r.choice = c;
     return r;
   }
-  if (w[0] == "red" || w[0] == "blue") {
+  if (w[0] == side_word(Red) || w[0] == side_word(Blue)) {
     c.kind = SetupChoice::Free;
     std::array<bool, 2> seen{};
     size_t i = 0;

@@ -111,7 +111,8 @@ std::string format_position(const Position& pos, std::optional<int> die) {
     if (empty) s += char('0' + empty);
     if (rank > 1) s += '/';
   }
-  s += pos.to_move == Red ? " r" : " b";
+  s += ' ';
+  s += side_letter(pos.to_move);
   if (die) {
     s += ' ';
     s += char('0' + *die);
