@@ -1,5 +1,7 @@
 #include "board_view.h"
 
+#include "side_names.h"
+
 namespace ewn {
 
 std::string draw_board(const Position& pos, const BoardStyle& style) {
@@ -19,7 +21,7 @@ std::string draw_board(const Position& pos, const BoardStyle& style) {
         out += marked && !style.colour ? " * " : " . ";
       } else {
         out += code_side(code) == Red ? red : blue;
-        out += code_side(code) == Red ? 'r' : 'b';
+        out += side_letter(code_side(code));
         out += char('0' + code_number(code));
         out += marked && !style.colour ? "*" : " ";
       }

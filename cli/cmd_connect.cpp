@@ -7,6 +7,7 @@
 #include "json.h"
 #include "printable.h"
 #include "server_client.h"
+#include "side_names.h"
 #include "tables_dir.h"
 
 namespace ewn::cli {
@@ -111,7 +112,7 @@ int run_connect(const ConnectOptions& opt) {
     j["results"] = Json::array();
     for (const ClientGameResult& g : report.games)
       j["results"].push_back({{"game", g.number},
-                              {"engine", g.engine_side == Red ? "red" : "blue"},
+                              {"engine", side_word(g.engine_side)},
                               {"moves", g.engine_moves},
                               {"result", g.outcome()},
                               {"how", g.how}});

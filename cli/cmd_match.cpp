@@ -9,6 +9,7 @@
 #include "json.h"
 #include "match.h"
 #include "match_stats.h"
+#include "percent.h"
 #include "player_spec.h"
 #include "printable.h"
 #include "progress_line.h"
@@ -28,12 +29,6 @@ struct MatchOptions {
   std::string format = "pairs";
   std::string clock = "wall";
 };
-
-std::string percent(double p) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * p);
-  return buf;
-}
 
 std::string elo_text(double e) {
   if (std::isinf(e)) return e > 0 ? "+inf" : "-inf";

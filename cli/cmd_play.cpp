@@ -12,6 +12,7 @@
 #include "console.h"
 #include "printable.h"
 #include "setup_input.h"
+#include "side_names.h"
 #include "tables_dir.h"
 
 namespace ewn::cli {
@@ -34,12 +35,6 @@ struct PlayOptions {
   bool no_colour = false;
 };
 
-std::optional<Side> side_word(const std::string& s) {
-  if (s == "red" || s == "r") return Red;
-  if (s == "blue" || s == "b") return Blue;
-  return std::nullopt;
-}
-
 std::string default_log_name(bool operator_mode) {
   std::time_t t = std::time(nullptr);
   char buf[64];
@@ -58,11 +53,11 @@ int run_play(const PlayOptions& opt) {
   if (!opt.human.empty() && !opt.engine_colour.empty())
     return bad("give --human or --engine-colour, not both");
   if (!opt.human.empty()) {
-    auto s = side_word(opt.human);
+    auto s = parse_side(opt.human);
     if (!s) return bad("--human must be red or blue");
     config.engine_side = opposite(*s);
   } else if (!opt.engine_colour.empty()) {
-    auto s = side_word(opt.engine_colour);
+    auto s = parse_side(opt.engine_colour);
     if (!s) return bad("--engine-colour must be red or blue");
     config.engine_side = *s;
   } else {

@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "json.h"
 #include "probe_report.h"
+#include "side_names.h"
 #include "tables_dir.h"
 
 namespace ewn::cli {
@@ -18,8 +19,9 @@ struct ProbeOptions {
   bool json = false;
 };
 
-std::string side_name(const Json& side) {
-  return side == "r" ? "Red" : "Blue";
+// The side a report's "side" or "winner" letter names.
+Side side_of(const Json& letter) {
+  return letter == side_letter(Red) ? Red : Blue;
 }
 
 std::string fixed(double v) {
@@ -30,7 +32,7 @@ std::string fixed(double v) {
 
 // "Red 0.250000, Blue 0.750000" for the mover's probability `p`.
 std::string both_sides(const Json& side, double p) {
-  double red = side == "r" ? p : 1.0 - p;
+  double red = side_of(side) == Red ? p : 1.0 - p;
   return "Red " + fixed(red) + ", Blue " + fixed(1.0 - red);
 }
 
@@ -38,7 +40,7 @@ std::string both_sides(const Json& side, double p) {
 void print_text(const Json& j) {
   std::cout << j["position"].get<std::string>() << "\n";
   if (j.contains("winner")) {
-    std::cout << "  decided: " << side_name(j["winner"]) << " has won\n";
+    std::cout << "  decided: " << side_name(side_of(j["winner"])) << " has won\n";
     return;
   }
   const Json& side = j["side"];
@@ -48,14 +50,14 @@ void print_text(const Json& j) {
   if (j.contains("die")) {
     // With the die rolled the mover's chance is that of its best move for the die (SPEC 4).
     double after = j["die_value"];
-    std::cout << "  " << side_name(side) << " to move, having rolled " << j["die"].get<int>()
-              << ", wins with probability " << fixed(after) << " (" << both_sides(side, after)
-              << ")\n";
+    std::cout << "  " << side_name(side_of(side)) << " to move, having rolled "
+              << j["die"].get<int>() << ", wins with probability " << fixed(after) << " ("
+              << both_sides(side, after) << ")\n";
     std::cout << "  value before the roll: " << fixed(value) << " (" << both_sides(side, value)
               << ")\n";
   } else {
-    std::cout << "  " << side_name(side) << " to move wins with probability " << fixed(value)
-              << " (" << both_sides(side, value) << ")\n";
+    std::cout << "  " << side_name(side_of(side)) << " to move wins with probability "
+              << fixed(value) << " (" << both_sides(side, value) << ")\n";
   }
   for (const Json& dm : j["dice"]) {
     std::cout << "  die " << dm["die"].get<int>() << ":";

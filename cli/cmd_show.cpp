@@ -9,6 +9,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "printable.h"
+#include "side_names.h"
 
 namespace ewn::cli {
 
@@ -39,8 +40,8 @@ int run_show(const ShowOptions& opt) {
   if (opt.json) {
     Json j;
     j["position"] = format_position(pos, parsed.die);
-    j["side"] = pos.to_move == Red ? "r" : "b";
-    if (winner) j["winner"] = *winner == Red ? "r" : "b";
+    j["side"] = side_letter(pos.to_move);
+    if (winner) j["winner"] = side_letter(*winner);
     j["dice"] = Json::array();
     if (!winner)
       for (int d : dice) {
@@ -57,10 +58,10 @@ int run_show(const ShowOptions& opt) {
   std::cout << draw_board(pos, style) << "\n";
   std::cout << format_position(pos, parsed.die) << "\n";
   if (winner) {
-    std::cout << "Decided: " << (*winner == Red ? "Red" : "Blue") << " has won.\n";
+    std::cout << "Decided: " << side_name(*winner) << " has won.\n";
     return 0;
   }
-  std::cout << (pos.to_move == Red ? "Red" : "Blue") << " to move";
+  std::cout << side_name(pos.to_move) << " to move";
   if (pos.count(pos.to_move) == 1) std::cout << " (a single piece: it moves whatever the die)";
   std::cout << ".\n";
   for (int d : dice) {

@@ -5,6 +5,7 @@
 
 #include "console_commands.h"
 #include "move_input.h"
+#include "side_names.h"
 #include "typed_line.h"
 
 namespace ewn {
@@ -68,10 +69,8 @@ void Console::answer(const std::string& line) {
   std::string word = lower(line);
   switch (state_.asking()) {
     case Ask::Colour:
-      if (word == "red" || word == "r")
-        state_.choose_colour(Red, now);
-      else if (word == "blue" || word == "b")
-        state_.choose_colour(Blue, now);
+      if (auto side = parse_side(word))
+        state_.choose_colour(*side, now);
       else if (word.empty())
         state_.choose_colour(std::nullopt, now);
       else

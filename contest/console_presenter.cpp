@@ -8,26 +8,13 @@
 #include "move_input.h"
 #include "movegen.h"
 #include "notation.h"
+#include "percent.h"
 #include "setup_input.h"
+#include "side_names.h"
 
 namespace ewn {
 
 namespace {
-
-const char* colour_name(Side s) {
-  return s == Red ? "Red" : "Blue";
-}
-
-// As the log writes a colour.
-const char* colour_word(Side s) {
-  return s == Red ? "red" : "blue";
-}
-
-std::string percent(double p) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * p);
-  return buf;
-}
 
 std::string seconds_text(Duration d) {
   char buf[32];
@@ -50,7 +37,7 @@ std::string ConsolePresenter::opponent_word() const {
 }
 
 std::string ConsolePresenter::who(const ContestState& state, Side side) const {
-  return std::string(colour_name(side)) + " (" +
+  return std::string(side_name(side)) + " (" +
          (side == state.game().engine_side ? "engine" : opponent_word()) + ")";
 }
 
@@ -92,7 +79,7 @@ std::string ConsolePresenter::prompt(const ContestState& state) const {
   switch (state.asking()) {
     case Ask::Colour:
       return "engine's colour in game " + std::to_string(game.number) + " (red/blue) [" +
-             colour_word(state.colour()) + "]> ";
+             side_word(state.colour()) + "]> ";
     case Ask::Setup:
       return "setup> ";
     case Ask::Die:
@@ -114,15 +101,15 @@ std::string ConsolePresenter::prompt(const ContestState& state) const {
 }
 
 void ConsolePresenter::explain_colour(const ContestState& state) {
-  out_ << "Answer red or blue (Enter keeps " << colour_name(state.colour()) << ").\n";
+  out_ << "Answer red or blue (Enter keeps " << side_name(state.colour()) << ").\n";
 }
 
 std::string ConsolePresenter::setup_problem(const ContestState& state, SetupProblem problem) const {
   Side engine = state.game().engine_side;
   switch (problem) {
     case SetupProblem::EngineIsOtherSide:
-      return std::string("the engine plays ") + colour_name(engine) + ", so only " +
-             colour_name(engine) + " can be 'engine'";
+      return std::string("the engine plays ") + side_name(engine) + ", so only " +
+             side_name(engine) + " can be 'engine'";
     case SetupProblem::NotAsked:
       return "no setup is asked for now";
     case SetupProblem::None:
@@ -148,8 +135,8 @@ void ConsolePresenter::setup_asked(const ContestState& state) {
          << "' cannot be used: " << parse_setup(config_.setup).error << "\n";
   }
   Side engine = state.game().engine_side;
-  out_ << "Setup for game " << state.game().number << ": the engine plays " << colour_name(engine)
-       << ", " << colour_name(state.first_mover(engine)) << " moves first.\n"
+  out_ << "Setup for game " << state.game().number << ": the engine plays " << side_name(engine)
+       << ", " << side_name(state.first_mover(engine)) << " moves first.\n"
        << "  random | rolls 3 1 4 1 5 2 | red 123456 blue engine | a SPEC position\n";
 }
 
@@ -164,13 +151,13 @@ void ConsolePresenter::engine_arranging(Side) {
 }
 
 void ConsolePresenter::engine_arranged(Side side, const Arrangement& order) {
-  out_ << "The engine places " << colour_name(side) << " as " << format_arrangement(order)
-       << " (on " << (side == Red ? "a5 b5 c5 a4 b4 a3" : "e1 e2 e3 d1 d2 c1") << ").\n";
+  out_ << "The engine places " << side_name(side) << " as " << format_arrangement(order) << " (on "
+       << (side == Red ? "a5 b5 c5 a4 b4 a3" : "e1 e2 e3 d1 d2 c1") << ").\n";
 }
 
 void ConsolePresenter::setup_mover_differs(Side to_move, Side planned) {
-  out_ << "Note: in this position " << colour_name(to_move) << " is to move, not "
-       << colour_name(planned) << " as planned; it is played as given.\n";
+  out_ << "Note: in this position " << side_name(to_move) << " is to move, not "
+       << side_name(planned) << " as planned; it is played as given.\n";
 }
 
 void ConsolePresenter::game_started(const ContestState& state) {
@@ -178,14 +165,14 @@ void ConsolePresenter::game_started(const ContestState& state) {
   const Position& pos = game.start;
   std::string header =
       "game " + std::to_string(game.number) + " mode=" + (operator_mode() ? "operator" : "play") +
-      " engine=" + colour_word(game.engine_side) + " first=" + colour_word(pos.to_move);
+      " engine=" + side_word(game.engine_side) + " first=" + side_word(pos.to_move);
   if (config_.best_of_7)
     header += std::string(" match=bo7 seat=") + (config_.engine_is_a ? "A" : "B");
   log(header + "\nsetup " + format_position(pos) + "\n");
-  out_ << "\nGame " << game.number << ": the engine plays " << colour_name(game.engine_side) << " ("
+  out_ << "\nGame " << game.number << ": the engine plays " << side_name(game.engine_side) << " ("
        << (game.engine_side == Red ? "r1-r6, moves right/down" : "b1-b6, moves left/up") << "), "
        << opponent_word() << " play" << (operator_mode() ? "s " : " ")
-       << colour_name(opposite(game.engine_side)) << ". " << who(state, pos.to_move)
+       << side_name(opposite(game.engine_side)) << ". " << who(state, pos.to_move)
        << " moves first.\n";
   out_ << "Start: " << format_position(pos) << "\n";
   show_position(state);
@@ -248,7 +235,7 @@ void ConsolePresenter::move_not_confirmed(const ContestState& state) {
 
 void ConsolePresenter::game_finished(const ContestState& state) {
   const ContestGame& game = state.finished_games().back();
-  out_ << "\n*** Game " << game.number << ": " << colour_name(*game.winner) << " wins ("
+  out_ << "\n*** Game " << game.number << ": " << side_name(*game.winner) << " wins ("
        << (game.engine_won() ? "the engine"
            : operator_mode() ? "the opponent"
                              : "you")
@@ -382,7 +369,7 @@ void ConsolePresenter::show_clocks(const ContestState& state) {
   auto running = clock.running();
   if (config_.clock.per_game) {
     auto side_text = [&](Side s) {
-      std::string t = (s == engine ? "engine " : opponent_word() + " ") + colour_name(s) + " " +
+      std::string t = (s == engine ? "engine " : opponent_word() + " ") + side_name(s) + " " +
                       format_clock(*clock.left(s, now));
       if (running == s) t += " (running)";
       return t;
@@ -403,7 +390,7 @@ void ConsolePresenter::show_engine_move(const ContestState& state, const Contest
   show_position(state);
   out_ << "\n  ############################################################\n";
   auto dir = direction_of(t.move);
-  out_ << "  ENGINE (" << colour_name(side) << ") PLAYS " << piece_name(code) << "  "
+  out_ << "  ENGINE (" << side_name(side) << ") PLAYS " << piece_name(code) << "  "
        << square_name(t.move.from) << " -> " << square_name(t.move.to) << "   ("
        << (dir ? direction_name(*dir) : "?") << ", die " << t.die << ")\n\n";
   out_ << big_text(square_name(t.move.from) + " " + square_name(t.move.to), "    ");

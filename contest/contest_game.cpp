@@ -4,6 +4,7 @@
 
 #include "game_clock.h"
 #include "notation.h"
+#include "side_names.h"
 
 namespace ewn {
 
@@ -32,11 +33,10 @@ std::string format_turn_log(int index, const ContestTurn& t) {
 }
 
 std::string format_game_summary(const ContestGame& g) {
-  auto colour = [](Side s) { return s == Red ? "red" : "blue"; };
   std::string out = "result ";
   if (g.winner)
-    out += std::string(colour(*g.winner)) + " " + (g.engine_won() ? "engine" : "opponent") + " " +
-           g.end;
+    out += std::string(side_word(*g.winner)) + " " + (g.engine_won() ? "engine" : "opponent") +
+           " " + g.end;
   else
     out += "none " + (g.end.empty() ? std::string("unfinished") : g.end);
   out += "\nstart " + format_position(g.start) + "\ndice";

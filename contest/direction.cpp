@@ -3,19 +3,14 @@
 #include <array>
 #include <string>
 
+#include "typed_line.h"
+
 namespace ewn {
 
 namespace {
 
 constexpr std::array<int, 6> kDeltaRow = {0, 1, 1, 0, -1, -1};
 constexpr std::array<int, 6> kDeltaCol = {1, 0, 1, -1, 0, -1};
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-  return out;
-}
 
 // The words for the side's three directions (index k of side_direction).
 const std::array<std::array<std::array<const char*, 8>, 3>, 2> kWords = {{

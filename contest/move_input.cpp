@@ -6,14 +6,11 @@
 #include "direction.h"
 #include "movegen.h"
 #include "notation.h"
+#include "side_names.h"
 
 namespace ewn {
 
 namespace {
-
-const char* side_name(Side s) {
-  return s == Red ? "Red" : "Blue";
-}
 
 bool is_square(std::string_view t) {
   return t.size() == 2 && t[0] >= 'a' && t[0] <= 'e' && t[1] >= '1' && t[1] <= '5';
@@ -70,7 +67,7 @@ const char* kHowTo =
 }  // namespace
 
 std::string piece_name(uint8_t code) {
-  return std::string(code_side(code) == Red ? "r" : "b") + char('0' + code_number(code));
+  return side_letter(code_side(code)) + std::string(1, char('0' + code_number(code)));
 }
 
 std::string describe_move(const Position& pos, Move m) {

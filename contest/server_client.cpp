@@ -7,14 +7,11 @@
 #include "movegen.h"
 #include "notation.h"
 #include "setup.h"
+#include "side_names.h"
 
 namespace ewn {
 
 namespace {
-
-const char* colour_name(Side s) {
-  return s == Red ? "red" : "blue";
-}
 
 // All six of the side's pieces on its start triangle: how every game begins.
 bool on_start_triangle(const Position& pos, Side side) {
@@ -179,7 +176,7 @@ std::optional<ServerClient::Received> ServerClient::receive(TcpConnection& conne
 void ServerClient::game_ended(const ClientGameResult& r, ClientReport& report) {
   report.games.push_back(r);
   std::string outcome = r.outcome();
-  out_ << "game " << r.number << ": engine " << colour_name(r.engine_side) << ", " << r.engine_moves
+  out_ << "game " << r.number << ": engine " << side_word(r.engine_side) << ", " << r.engine_moves
        << " moves, " << outcome << " (" << r.how << ")\n"
        << std::flush;
   log("result game " + std::to_string(r.number) + " " + outcome + " (" + r.how + ")\n\n");
@@ -248,10 +245,10 @@ void ServerClient::play(TcpConnection& connection, ClientReport& report) {
     if (u.ended) game_ended(*u.ended, report);
     if (u.new_game) {
       engine_.new_game();
-      log("game " + std::to_string(tracker_.game_number()) + " engine=" + colour_name(pos.to_move) +
+      log("game " + std::to_string(tracker_.game_number()) + " engine=" + side_word(pos.to_move) +
           "\n");
       if (config_.verbose)
-        out_ << "game " << tracker_.game_number() << ": engine plays " << colour_name(pos.to_move)
+        out_ << "game " << tracker_.game_number() << ": engine plays " << side_word(pos.to_move)
              << "\n";
     }
     if (!u.note.empty()) {

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "direction.h"
+#include "side_names.h"
 
 namespace ewn {
 
@@ -121,14 +122,14 @@ ServerMessage parse_server_message(std::string_view text) {
   }
   pos.to_move = die > 6 ? Blue : Red;
   msg.turn.die = die > 6 ? die - 6 : die;
-  const char* side = pos.to_move == Red ? "Red" : "Blue";
+  const char* side = side_name(pos.to_move);
   if (pos.count(pos.to_move) == 0)
     throw ProtocolError(std::string("bad message from the server: the die says the engine plays ") +
                         side + ", which has no pieces, in " + quoted(text));
   if (auto w = pos.winner())
     throw ProtocolError(std::string("bad message from the server: the game on this board is "
                                     "already decided (") +
-                        (*w == Red ? "Red" : "Blue") + " has won), in " + quoted(text));
+                        side_name(*w) + " has won), in " + quoted(text));
   return msg;
 }
 

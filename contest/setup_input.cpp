@@ -5,6 +5,7 @@
 
 #include "notation.h"
 #include "setup.h"
+#include "side_names.h"
 
 namespace ewn {
 
@@ -56,8 +57,7 @@ SetupInput parse_setup(std::string_view text) {
     try {
       ParsedPosition p = parse_position(trimmed);
       if (auto w = p.position.winner())
-        return fail(std::string("that position is already decided: ") +
-                    (*w == Red ? "Red" : "Blue") + " has won");
+        return fail(std::string("that position is already decided: ") + side_name(*w) + " has won");
       SetupChoice c;
       c.kind = SetupChoice::Whole;
       c.position = p.position;
@@ -85,19 +85,19 @@ SetupInput parse_setup(std::string_view text) {
     r.choice = c;
     return r;
   }
-  if (w[0] == "red" || w[0] == "blue") {
+  if (w[0] == side_word(Red) || w[0] == side_word(Blue)) {
     c.kind = SetupChoice::Free;
     std::array<bool, 2> seen{};
     size_t i = 0;
     while (i < w.size()) {
       Side side;
-      if (w[i] == "red")
+      if (w[i] == side_word(Red))
         side = Red;
-      else if (w[i] == "blue")
+      else if (w[i] == side_word(Blue))
         side = Blue;
       else
         return fail("expected 'red' or 'blue', found '" + w[i] + "': " + kForms);
-      const char* name = side == Red ? "Red" : "Blue";
+      const char* name = side_name(side);
       if (seen[side]) return fail(std::string(name) + " is given twice");
       seen[side] = true;
       ++i;
@@ -123,7 +123,7 @@ SetupInput parse_setup(std::string_view text) {
       }
     }
     if (!seen[Red] || !seen[Blue])
-      return fail(std::string("say how ") + (seen[Red] ? "Blue" : "Red") +
+      return fail(std::string("say how ") + side_name(seen[Red] ? Blue : Red) +
                   " is placed too (numbers, engine or random), e.g. red 123456 blue engine");
     if (c.sides[Red].kind == SideSetup::Engine && c.sides[Blue].kind == SideSetup::Engine)
       return fail("only the engine's own side can be its choice");

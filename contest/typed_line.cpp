@@ -10,10 +10,11 @@ std::string trim(std::string_view s) {
   return std::string(s);
 }
 
-std::string lower(std::string s) {
-  for (char& c : s)
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
     if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-  return s;
+  return out;
 }
 
 std::pair<std::string, std::string> first_word(const std::string& s) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -56,6 +57,13 @@ struct MaterialClass {
 
   auto operator<=>(const MaterialClass&) const = default;
 };
+
+// A flat table with one slot per (mover mask, opponent mask) pair: per-class state found by
+// indexing, without a map, where a class is looked up on every probe.
+inline constexpr size_t kClassSlots = 64 * 64;
+constexpr size_t class_slot(MaterialClass mc) {
+  return size_t(mc.mover) * 64 + mc.opponent;
+}
 
 std::optional<MaterialClass> parse_material_class(std::string_view name);
 // Material classes with exactly `pieces` pieces on the board (2..12), in a fixed order.

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "printable.h"
+#include "side_names.h"
 
 namespace ewn {
 
@@ -104,13 +105,14 @@ std::string format_position(const Position& pos, std::optional<int> die) {
       }
       if (empty) s += char('0' + empty);
       empty = 0;
-      s += code_side(code) == Red ? 'r' : 'b';
+      s += side_letter(code_side(code));
       s += char('0' + code_number(code));
     }
     if (empty) s += char('0' + empty);
     if (rank > 1) s += '/';
   }
-  s += pos.to_move == Red ? " r" : " b";
+  s += ' ';
+  s += side_letter(pos.to_move);
   if (die) {
     s += ' ';
     s += char('0' + *die);

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "dice_groups.h"
+
 namespace ewn {
 
 namespace {
@@ -53,21 +55,19 @@ ClassContext::ClassContext(MaterialClass mc, const SolvedValues& children,
       take_own[k] =
           child_table(mc.opponent, without_piece(mc.mover, k), children, twin_values, twin);
 
-  // Group the dice by the set of pieces they let move.
-  for (int die = 1; die <= 6; ++die) {
-    const Movable& m = movable_pieces(mc.mover, die);
+  // The pieces each die group lets move, as mover slots. The order of the groups does not
+  // matter: their terms are summed in sorted order (position_value).
+  const DiceGroups& dice = dice_groups(mc.mover);
+  groups = dice.size;
+  for (int g = 0; g < groups; ++g) {
+    const Movable& m = movable_pieces(mc.mover, dice.group[g].die);
     std::array<int8_t, 2> slots{-1, -1};
     for (int x = 0; x < m.count; ++x)
       for (int s = 0; s < a; ++s)
         if (mover_numbers[s] == m.number[x]) slots[x] = int8_t(s);
     if (a == 1) slots = {0, -1};  // a lone piece moves whatever the die
-    int g = 0;
-    while (g < groups && group_slots[g] != slots) ++g;
-    if (g == groups) {
-      group_slots[groups] = slots;
-      group_weight[groups++] = 0;
-    }
-    ++group_weight[g];
+    group_slots[g] = slots;
+    group_weight[g] = dice.group[g].count;
   }
 }
 

@@ -12,6 +12,7 @@
 #include "rng.h"
 #include "search.h"
 #include "setup.h"
+#include "side_names.h"
 
 namespace ewn {
 
@@ -161,9 +162,9 @@ std::vector<GameRecord> run_match(const PlayerFactory& a, const PlayerFactory& b
 std::string format_game_log(const GameRecord& g, const std::string& a_spec,
                             const std::string& b_spec) {
   std::ostringstream out;
-  auto colour = [](Side s) { return s == Red ? "red" : "blue"; };
   out << "game " << g.number << " round " << g.round << " red=" << (g.a_side == Red ? "A" : "B")
-      << " blue=" << (g.a_side == Blue ? "A" : "B") << " first=" << colour(g.setup.to_move) << "\n";
+      << " blue=" << (g.a_side == Blue ? "A" : "B") << " first=" << side_word(g.setup.to_move)
+      << "\n";
   out << "A " << a_spec << "\nB " << b_spec << "\n";
   out << "setup " << format_position(g.setup) << "\n";
   out << "dice";
@@ -176,7 +177,7 @@ std::string format_game_log(const GameRecord& g, const std::string& a_spec,
     std::snprintf(buf, sizeof buf, " %.1f", double(t.count()) / 1e6);
     out << buf;
   }
-  out << "\nresult " << colour(g.winner) << ' ' << (g.a_won() ? "A" : "B") << ' '
+  out << "\nresult " << side_word(g.winner) << ' ' << (g.a_won() ? "A" : "B") << ' '
       << game_end_name(g.end) << "\n\n";
   return out.str();
 }

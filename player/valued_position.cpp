@@ -2,16 +2,9 @@
 
 #include "index.h"
 #include "notation.h"
+#include "side_names.h"
 
 namespace ewn {
-
-namespace {
-
-std::string side_letter(Side s) {
-  return s == Red ? "r" : "b";
-}
-
-}  // namespace
 
 Json valued_position_json(const ValuedPosition& v) {
   const Position& pos = v.position;

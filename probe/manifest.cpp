@@ -13,7 +13,7 @@
 
 #include "printable.h"
 #include "regular_file.h"
-#include "table_format.h"
+#include "table_directory.h"
 
 namespace ewn {
 
@@ -106,13 +106,8 @@ std::vector<std::string> compare_with_manifest(const fs::path& dir,
 }
 
 std::string manifest_of(const fs::path& dir, const std::string& header) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(dir))
-    if (entry.path().extension() == kTableExtension)
-      names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
   std::string out = header;
-  for (const std::string& name : names)
+  for (const std::string& name : scan_table_directory(dir).names)
     out += file_digest(dir / name) + "  " + std::to_string(fs::file_size(dir / name)) + "  " +
            name + "\n";
   return out;

@@ -6,9 +6,9 @@
 
 #include "index.h"
 #include "regular_file.h"
+#include "table_directory.h"
 #include "table_file.h"
 #include "table_format.h"
-#include "verify.h"
 
 namespace ewn {
 

@@ -3,38 +3,17 @@
 #include <algorithm>
 
 #include "movegen.h"
+#include "table_directory.h"
 
 namespace ewn {
 
-namespace {
-
-// A file of any kind counts: one that is no regular table (a FIFO, a dangling link) is then
-// reported by name when a probe needs it, rather than passed over as if it were missing.
-bool table_present(const std::filesystem::path& dir, MaterialClass mc) {
-  std::error_code ec;
-  return std::filesystem::symlink_status(dir / table_file_name(mc), ec).type() !=
-         std::filesystem::file_type::not_found;
-}
-
-int present_pieces(const std::filesystem::path& dir) {
-  int covered = 0;
-  for (int pieces = 2; pieces <= kMaxPieces; ++pieces) {
-    for (MaterialClass mc : material_classes(pieces))
-      if (!table_present(dir, mc)) return covered;
-    covered = pieces;
-  }
-  return covered;
-}
-
-}  // namespace
-
 Tablebase::Tablebase(std::filesystem::path dir, size_t cache_bytes)
-    : dir_(std::move(dir)), max_pieces_(present_pieces(dir_)), cache_(cache_bytes) {
+    : dir_(std::move(dir)), max_pieces_(complete_piece_count(dir_)), cache_(cache_bytes) {
   if (max_pieces_ < 2 || max_pieces_ >= kMaxPieces) return;
   for (MaterialClass mc : material_classes(max_pieces_ + 1))
     if (table_present(dir_, mc) && table_present(dir_, mc.flipped())) {
       partial_.push_back(mc);
-      is_partial_[slot_of(mc)] = true;
+      is_partial_[class_slot(mc)] = true;
     }
 }
 
@@ -42,7 +21,7 @@ std::optional<TableKey> Tablebase::covered_key(const Position& pos) const {
   int n = pos.piece_count();
   if (n > max_pieces_ + 1 || (n == max_pieces_ + 1 && partial_.empty())) return std::nullopt;
   TableKey key = canonical_key(pos);
-  if (n <= max_pieces_ || is_partial_[slot_of(key.material)]) return key;
+  if (n <= max_pieces_ || is_partial_[class_slot(key.material)]) return key;
   return std::nullopt;
 }
 
@@ -55,7 +34,7 @@ Tablebase::~Tablebase() {
 }
 
 const TableFile& Tablebase::file(MaterialClass mc) const {
-  std::atomic<const TableFile*>& slot = files_[slot_of(mc)];
+  std::atomic<const TableFile*>& slot = files_[class_slot(mc)];
   if (const TableFile* f = slot.load(std::memory_order_acquire)) return *f;
   std::lock_guard lock(open_mutex_);
   if (const TableFile* f = slot.load(std::memory_order_acquire)) return *f;
@@ -76,7 +55,7 @@ uint16_t Tablebase::entry(const TableKey& key) const {
   uint64_t at = f.order().file_position(key.index);
   uint64_t block = at / f.block_entries();
   size_t offset = size_t(at % f.block_entries());
-  BlockCache::Key cache_key = (uint64_t(slot_of(key.material)) << 40) | block;
+  BlockCache::Key cache_key = (uint64_t(class_slot(key.material)) << 40) | block;
   if (auto v = cache_.find(cache_key, offset)) return *v;
   size_t count = f.block_size(block);
   auto values = std::make_unique_for_overwrite<uint16_t[]>(count);

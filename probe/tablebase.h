@@ -16,6 +16,7 @@
 
 #include "block_cache.h"
 #include "index.h"
+#include "material.h"
 #include "position.h"
 #include "table_file.h"
 #include "table_format.h"
@@ -66,16 +67,13 @@ class Tablebase {
   // The table entry of an undecided position when it has a value (one canonical_key for both
   // questions).
   std::optional<TableKey> covered_key(const Position& pos) const;
-  static constexpr size_t kSlots = 64 * 64;  // one per (mover mask, opponent mask)
-  static size_t slot_of(MaterialClass mc) { return size_t(mc.mover) * 64 + mc.opponent; }
-
   std::filesystem::path dir_;
   int max_pieces_ = 0;
   std::vector<MaterialClass> partial_;
-  std::array<bool, kSlots> is_partial_{};
+  std::array<bool, kClassSlots> is_partial_{};
   mutable BlockCache cache_;
   mutable std::mutex open_mutex_;
-  mutable std::array<std::atomic<const TableFile*>, kSlots> files_{};
+  mutable std::array<std::atomic<const TableFile*>, kClassSlots> files_{};
 };
 
 }  // namespace ewn

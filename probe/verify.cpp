@@ -6,11 +6,11 @@
 #include <atomic>
 #include <bit>
 #include <cmath>
-#include <stdexcept>
 
 #include "index.h"
+#include "material.h"
 #include "read_entries.h"
-#include "regular_file.h"
+#include "table_directory.h"
 #include "table_file.h"
 
 namespace ewn {
@@ -29,17 +29,17 @@ class TableStore {
   // Reads and checks the whole file of `mc` once; values() or problem() tell the outcome.
   void load(MaterialClass mc);
   void release(MaterialClass mc) {
-    Slot& s = slots_[slot_of(mc)];
+    Slot& s = slots_[class_slot(mc)];
     s.values.clear();
     s.values.shrink_to_fit();
     s.loaded = s.attempted = false;
   }
-  bool attempted(MaterialClass mc) const { return slots_[slot_of(mc)].attempted; }
+  bool attempted(MaterialClass mc) const { return slots_[class_slot(mc)].attempted; }
   // What is wrong with the file (without its name).
-  const std::string& problem(MaterialClass mc) const { return slots_[slot_of(mc)].problem; }
+  const std::string& problem(MaterialClass mc) const { return slots_[class_slot(mc)].problem; }
   // nullptr unless loaded and good.
   const uint16_t* values(MaterialClass mc) const {
-    const Slot& s = slots_[slot_of(mc)];
+    const Slot& s = slots_[class_slot(mc)];
     return s.loaded ? s.values.data() : nullptr;
   }
 
@@ -49,15 +49,13 @@ class TableStore {
     std::vector<uint16_t> values;
     std::string problem;
   };
-  static size_t slot_of(MaterialClass mc) { return size_t(mc.mover) * 64 + mc.opponent; }
-
   fs::path dir_;
   int threads_;
-  std::vector<Slot> slots_ = std::vector<Slot>(64 * 64);
+  std::vector<Slot> slots_ = std::vector<Slot>(kClassSlots);
 };
 
 void TableStore::load(MaterialClass mc) {
-  Slot& s = slots_[slot_of(mc)];
+  Slot& s = slots_[class_slot(mc)];
   if (s.attempted) return;
   s.attempted = true;
   fs::path path = dir_ / table_file_name(mc);
@@ -162,31 +160,6 @@ void recompute_class(MaterialClass mc, const TableStore& store, const VerifyOpti
 }
 
 }  // namespace
-
-TableDirectory scan_table_directory(const fs::path& dir) {
-  if (auto problem = directory_problem(dir))
-    throw std::runtime_error(dir.string() + ": " + *problem);
-  TableDirectory out;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    if (entry.path().extension() != kTableExtension) continue;
-    if (auto mc = parse_material_class(entry.path().stem().string()))
-      out.largest = std::max(out.largest, mc->piece_count());
-    else
-      out.strays.push_back(entry.path().string() +
-                           ": the name is no material class (expected e.g. 12v3.ewt)");
-  }
-  if (ec) throw std::runtime_error(dir.string() + ": cannot list: " + ec.message());
-  std::sort(out.strays.begin(), out.strays.end());
-  return out;
-}
-
-bool TableDirectory::expects(const fs::path& dir, MaterialClass mc) const {
-  if (mc.piece_count() < largest) return true;
-  std::error_code ec;
-  return mc.piece_count() == largest &&
-         fs::symlink_status(dir / table_file_name(mc), ec).type() != fs::file_type::not_found;
-}
 
 bool VerifyReport::ok() const {
   if (!other_problems.empty()) return false;

@@ -93,20 +93,6 @@ struct VerifyReport {
 // the tables (none at all, a stray, a missing or bad table) is reported in the result instead.
 VerifyReport verify_tables(const std::filesystem::path& dir, const VerifyOptions& options = {});
 
-// The table files of a directory as `ewn verify` and `ewn info` both see them, before any is
-// read, so that the two report the same facts.
-struct TableDirectory {
-  int largest = 0;  // the most pieces among the class-named table files (0: none)
-  // "<file>: <problem>" for each file named like a table whose name is no class.
-  std::vector<std::string> strays;
-  // Whether the class must have a table: every class with fewer pieces than the largest (larger
-  // classes are made from them), and at the largest count those with a file of any kind (the
-  // others were not made: a set made class by class).
-  bool expects(const std::filesystem::path& dir, MaterialClass mc) const;
-};
-// Throws std::runtime_error "<dir>: <problem>" when `dir` is no directory or cannot be listed.
-TableDirectory scan_table_directory(const std::filesystem::path& dir);
-
 // One expectimax step (SPEC section 4) for an undecided position with Red to move:
 //   V = 1/6 * sum over dice of the best move's W, W = 1 for a win, else 1 - stored(child),
 // where `stored(child)` gives the stored value of an undecided child (Blue to move there).

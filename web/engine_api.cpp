@@ -4,6 +4,7 @@
 #include <map>
 
 #include "movegen.h"
+#include "side_names.h"
 #include "valued_position.h"
 
 namespace ewn::web {
@@ -11,10 +12,6 @@ namespace ewn::web {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string side_letter(Side s) {
-  return s == Red ? "r" : "b";
-}
 
 long ms_since(Clock::time_point start) {
   return long(std::chrono::duration_cast<Milliseconds>(Clock::now() - start).count());

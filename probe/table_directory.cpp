@@ -1,0 +1,55 @@
+#include "table_directory.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "index.h"
+#include "regular_file.h"
+#include "table_format.h"
+
+namespace ewn {
+
+namespace fs = std::filesystem;
+
+bool table_present(const fs::path& dir, MaterialClass mc) {
+  std::error_code ec;
+  return fs::symlink_status(dir / table_file_name(mc), ec).type() != fs::file_type::not_found;
+}
+
+int complete_piece_count(const fs::path& dir) {
+  int covered = 0;
+  for (int pieces = 2; pieces <= kMaxPieces; ++pieces) {
+    for (MaterialClass mc : material_classes(pieces))
+      if (!table_present(dir, mc)) return covered;
+    covered = pieces;
+  }
+  return covered;
+}
+
+TableDirectory scan_table_directory(const fs::path& dir) {
+  if (auto problem = directory_problem(dir))
+    throw std::runtime_error(dir.string() + ": " + *problem);
+  TableDirectory out;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.path().extension() != kTableExtension) continue;
+    if (auto mc = parse_material_class(entry.path().stem().string())) {
+      out.largest = std::max(out.largest, mc->piece_count());
+      out.names.push_back(entry.path().filename().string());
+    } else {
+      out.strays.push_back(entry.path().string() +
+                           ": the name is no material class (expected e.g. 12v3.ewt)");
+    }
+  }
+  if (ec) throw std::runtime_error(dir.string() + ": cannot list: " + ec.message());
+  std::sort(out.names.begin(), out.names.end());
+  std::sort(out.strays.begin(), out.strays.end());
+  return out;
+}
+
+bool TableDirectory::expects(const fs::path& dir, MaterialClass mc) const {
+  if (mc.piece_count() < largest) return true;
+  return mc.piece_count() == largest && table_present(dir, mc);
+}
+
+}  // namespace ewn
