@@ -9,14 +9,17 @@
 // hands to the writer (every valid entry with its value, waste repeating the previous value).
 // Then, for each variant, block size and zstd level, it lays the values out and compresses them
 // block by block, and prints bytes per unique position (canonical_count; counting the 128-byte
-// header and the 16 bytes of block index per block), and the median CPU time to compress and to
-// decompress one block. A variant joins options with '+':
+// header and the 16 bytes of block index per block), the median CPU time to compress, to
+// decompress and to checksum (block_checksum_of) one block, and the CPU time spent training
+// dictionaries. A variant joins options with '+':
 //   order:   index (PositionIndex order) | best (the writer's choice, order_choice.h)
 //   unread:  gen (entries no probe reads keep the generator's values) | fill (the writer's filler)
 //   bytes:   plain (u16 little-endian) | split (high bytes, then low bytes) | delta (difference to
 //            the previous value, then split)
 //   extras:  rawlit (zstd stores literals uncompressed: faster decoding) | dict (a zstd dictionary
-//            trained on the table's own blocks, stored in the file) | m<N> (zstd minimum match N)
+//            of up to 16 KiB trained on the table's own blocks, stored in the file) | dk<N> (the
+//            same, up to N KiB) | lean (frames without magic number, dictionary id and content
+//            size) | m<N> (zstd minimum match N)
 // The default variant "best+fill+plain" at the default block size and level is what write_table
 // does. --rewrite instead writes every table with <= N pieces again with the current writer and
 // default options into OUT, and prints the total size.
@@ -64,9 +67,10 @@ double thread_ns() {
 }
 
 struct Variant {
-  bool best_order = false, fill = false, rawlit = false, dict = false;
+  bool best_order = false, fill = false, rawlit = false, dict = false, lean = false;
   std::string bytes = "plain";
   int min_match = 0;
+  size_t dict_bytes = 16384;
 };
 
 Variant parse_variant(const std::string& text) {
@@ -86,6 +90,11 @@ Variant parse_variant(const std::string& text) {
       v.rawlit = true;
     else if (option == "dict")
       v.dict = true;
+    else if (option.size() > 2 && option.substr(0, 2) == "dk") {
+      v.dict = true;
+      v.dict_bytes = size_t(std::stoi(option.substr(2))) * 1024;
+    } else if (option == "lean")
+      v.lean = true;
     else if (option.size() > 1 && option[0] == 'm')
       v.min_match = std::stoi(option.substr(1));
     else
@@ -132,7 +141,8 @@ std::vector<uint8_t> as_bytes(const std::vector<uint16_t>& v, const std::string&
 
 struct Result {
   uint64_t bytes = 0;
-  std::vector<double> compress_ns, decode_ns;
+  std::vector<double> compress_ns, decode_ns, checksum_ns;
+  double train_ns = 0;
 };
 
 void encode_table(const Table& t, const Variant& v, uint32_t block, int level, Result& r) {
@@ -159,9 +169,11 @@ void encode_table(const Table& t, const Variant& v, uint32_t block, int level, R
       samples.insert(samples.end(), b.begin(), b.end());
       sizes.push_back(b.size());
     }
-    std::vector<uint8_t> dict(std::min<size_t>(16384, samples.size() / 16));
+    std::vector<uint8_t> dict(std::min<size_t>(v.dict_bytes, samples.size() / 16));
+    double t0 = thread_ns();
     size_t n = ZDICT_trainFromBuffer(dict.data(), dict.size(), samples.data(), sizes.data(),
                                      unsigned(sizes.size()));
+    r.train_ns += thread_ns() - t0;
     if (!ZDICT_isError(n)) {
       cdict = ZSTD_createCDict(dict.data(), n, level);
       ddict = ZSTD_createDDict(dict.data(), n);
@@ -172,6 +184,13 @@ void encode_table(const Table& t, const Variant& v, uint32_t block, int level, R
   if (v.min_match) ZSTD_CCtx_setParameter(c, ZSTD_c_minMatch, v.min_match);
   if (v.rawlit) ZSTD_CCtx_setParameter(c, ZSTD_c_literalCompressionMode, ZSTD_ps_disable);
   if (cdict) ZSTD_CCtx_refCDict(c, cdict);
+  if (v.lean) {
+    // No magic number, dictionary id or content size: the file's block index says all that.
+    ZSTD_CCtx_setParameter(c, ZSTD_c_format, ZSTD_f_zstd1_magicless);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_dictIDFlag, 0);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_contentSizeFlag, 0);
+    ZSTD_DCtx_setParameter(d, ZSTD_d_format, ZSTD_f_zstd1_magicless);
+  }
   std::vector<uint8_t> back;
   for (const auto& b : blocks) {
     std::vector<uint8_t> out(ZSTD_compressBound(b.size()));
@@ -181,6 +200,10 @@ void encode_table(const Table& t, const Variant& v, uint32_t block, int level, R
     if (ZSTD_isError(n)) throw std::runtime_error(ZSTD_getErrorName(n));
     r.bytes += n + 16;
     back.resize(b.size());
+    t0 = thread_ns();
+    volatile uint32_t sum = block_checksum_of(out.data(), n);
+    (void)sum;
+    r.checksum_ns.push_back(thread_ns() - t0);
     t0 = thread_ns();
     size_t m = ddict ? ZSTD_decompress_usingDDict(d, back.data(), back.size(), out.data(), n, ddict)
                      : ZSTD_decompressDCtx(d, back.data(), back.size(), out.data(), n);
@@ -263,17 +286,17 @@ int main(int argc, char** argv) {
     }
     std::printf("%zu tables with %d pieces, %llu entries, %llu unique positions\n", tables.size(),
                 pieces, (unsigned long long)entries, (unsigned long long)positions);
-    std::printf("%-24s %6s %5s %10s %16s %16s\n", "variant", "block", "level", "bytes/pos",
-                "compress ns/blk", "decode ns/blk");
+    std::printf("%-24s %6s %5s %10s %16s %14s %14s %10s\n", "variant", "block", "level",
+                "bytes/pos", "compress ns/blk", "decode ns/blk", "checksum ns/blk", "train s");
     for (const std::string& name : split_list(variants, ',')) {
       Variant v = parse_variant(name);
       for (int level : levels)
         for (int block : blocks) {
           Result r;
           for (const Table& t : tables) encode_table(t, v, uint32_t(block), level, r);
-          std::printf("%-24s %6d %5d %10.3f %16.0f %16.0f\n", name.c_str(), block, level,
-                      double(r.bytes) / double(positions), median(r.compress_ns),
-                      median(r.decode_ns));
+          std::printf("%-24s %6d %5d %10.3f %16.0f %14.0f %14.0f %10.2f\n", name.c_str(), block,
+                      level, double(r.bytes) / double(positions), median(r.compress_ns),
+                      median(r.decode_ns), median(r.checksum_ns), r.train_ns / 1e9);
           std::fflush(stdout);
         }
     }

@@ -1,5 +1,6 @@
 // Writes the seed corpus of fuzz_table: small valid table files (one and several blocks), each
-// behind the flag byte 0x0f (recompute every checksum after the fuzzer's changes).
+// behind the flag byte 0x1f (recompute every checksum after the fuzzer's changes); one has enough
+// blocks for a dictionary.
 //   make_table_seeds DIR
 #include <cstdio>
 #include <filesystem>
@@ -25,7 +26,7 @@ int main(int argc, char** argv) {
     const char* name;
     uint32_t block_entries;
   };
-  for (Seed s : {Seed{"1v1", 8192}, Seed{"1v1", 64}, Seed{"12v1", 2048}}) {
+  for (Seed s : {Seed{"1v1", 8192}, Seed{"1v1", 64}, Seed{"12v1", 2048}, Seed{"12v1", 128}}) {
     MaterialClass mc = *parse_material_class(s.name);
     // Values shaped like a table's: runs and steps.
     std::vector<uint16_t> values(PositionIndex(mc).size());
@@ -39,7 +40,7 @@ int main(int argc, char** argv) {
     fs::remove(table);
     std::string name = std::string(s.name) + "-blocks" + std::to_string(s.block_entries);
     std::ofstream out(dir / name, std::ios::binary);
-    out.put(char(0x0f));
+    out.put(char(0x1f));
     out.write(bytes.data(), std::streamsize(bytes.size()));
     std::printf("%s: %zu bytes\n", name.c_str(), bytes.size() + 1);
   }

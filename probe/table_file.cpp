@@ -20,6 +20,11 @@ uint64_t load_u64(const uint8_t* p) {
   for (int i = 0; i < 8; ++i) v |= uint64_t(p[i]) << (8 * i);
   return v;
 }
+uint32_t load_u32(const uint8_t* p) {
+  uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) v |= uint32_t(p[i]) << (8 * i);
+  return v;
+}
 
 std::string class_or_code(MaterialClass mc) {
   if (mc.mover == 0 || mc.opponent == 0 || mc.mover >= 64 || mc.opponent >= 64)
@@ -52,6 +57,15 @@ TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialCl
   else
     order_.emplace(index,
                    std::span<const uint8_t>(header_.digit_order.data(), header_.digit_count));
+  try {
+    decoder_ = std::make_unique<BlockDecoder>(
+        std::span<const uint8_t>(map_.data() + kHeaderBytes, header_.dictionary_bytes));
+  } catch (const std::exception& e) {
+    throw TableError(path, std::string("corrupt dictionary (") + e.what() + ")");
+  }
+  size_t words = size_t((header_.block_count + 63) / 64);
+  verified_ = std::make_unique<std::atomic<uint64_t>[]>(words);
+  for (size_t w = 0; w < words; ++w) verified_[w].store(0, std::memory_order_relaxed);
 }
 
 void TableFile::validate_layout() const {
@@ -89,7 +103,7 @@ void TableFile::validate_layout() const {
   if (h.block_count != block_count_for(h.entry_count, h.block_entries))
     fail("corrupt header (block count does not match the entry count)");
   // Offsets and checksums sit at the end of the file, in that order.
-  if (h.checksums_offset > h.file_bytes || h.file_bytes - h.checksums_offset != 8 * h.block_count ||
+  if (h.checksums_offset > h.file_bytes || h.file_bytes - h.checksums_offset != 4 * h.block_count ||
       h.offsets_offset > h.checksums_offset ||
       h.checksums_offset - h.offsets_offset != 8 * (h.block_count + 1) ||
       h.offsets_offset < kHeaderBytes)
@@ -97,8 +111,14 @@ void TableFile::validate_layout() const {
   if (XXH64(map_.data() + h.offsets_offset, h.file_bytes - h.offsets_offset, 0) !=
       h.metadata_checksum)
     fail("corrupt block index (checksum mismatch)");
-  uint64_t previous = kHeaderBytes;
-  if (block_offset(0) != kHeaderBytes) fail("corrupt block index (first block misplaced)");
+  // The dictionary sits between the header and the first block.
+  if (h.dictionary_bytes > h.offsets_offset - kHeaderBytes)
+    fail("corrupt header (dictionary out of place)");
+  // Every block depends on the dictionary: it is checked once, here.
+  if (XXH64(map_.data() + kHeaderBytes, h.dictionary_bytes, 0) != h.dictionary_checksum)
+    fail("corrupt dictionary (checksum mismatch)");
+  uint64_t previous = kHeaderBytes + h.dictionary_bytes;
+  if (block_offset(0) != previous) fail("corrupt block index (first block misplaced)");
   for (uint64_t b = 1; b <= h.block_count; ++b) {
     uint64_t at = block_offset(b);
     if (at <= previous || at > h.offsets_offset)
@@ -111,8 +131,8 @@ void TableFile::validate_layout() const {
 uint64_t TableFile::block_offset(uint64_t block) const {
   return load_u64(map_.data() + header_.offsets_offset + 8 * block);
 }
-uint64_t TableFile::block_checksum(uint64_t block) const {
-  return load_u64(map_.data() + header_.checksums_offset + 8 * block);
+uint32_t TableFile::block_checksum(uint64_t block) const {
+  return load_u32(map_.data() + header_.checksums_offset + 4 * block);
 }
 
 size_t TableFile::block_size(uint64_t block) const {
@@ -130,19 +150,37 @@ void TableFile::check_not_truncated() const {
                               std::to_string(map_.size()) + " when opened)");
 }
 
+std::span<const uint8_t> TableFile::block_data(uint64_t block) const {
+  uint64_t begin = block_offset(block), end = block_offset(block + 1);
+  return {map_.data() + begin, end - begin};
+}
+
+std::string TableFile::block_name(uint64_t block) const {
+  uint64_t first = block * header_.block_entries;
+  return "block " + std::to_string(block) + " (entries " + std::to_string(first) + ".." +
+         std::to_string(first + block_size(block) - 1) + ")";
+}
+
+void TableFile::decode_block(uint64_t block, uint16_t* out) const {
+  if (auto problem = decoder_->decode(block_data(block), out, block_size(block)))
+    throw TableError(path_, "corrupt " + block_name(block) + ": " + *problem);
+}
+
 void TableFile::read_block(uint64_t block, uint16_t* out) const {
   check_not_truncated();
-  uint64_t begin = block_offset(block), end = block_offset(block + 1);
-  std::span<const uint8_t> data(map_.data() + begin, end - begin);
-  auto where = [&] {
-    uint64_t first = block * header_.block_entries;
-    return "block " + std::to_string(block) + " (entries " + std::to_string(first) + ".." +
-           std::to_string(first + block_size(block) - 1) + ")";
-  };
-  if (XXH64(data.data(), data.size(), 0) != block_checksum(block))
-    throw TableError(path_, "corrupt " + where() + " (checksum mismatch)");
-  if (auto problem = decompress_block(data, header_.filter, out, block_size(block)))
-    throw TableError(path_, "corrupt " + where() + ": " + *problem);
+  std::atomic<uint64_t>& word = verified_[block / 64];
+  uint64_t bit = uint64_t(1) << (block % 64);
+  if (!(word.load(std::memory_order_acquire) & bit)) {
+    std::span<const uint8_t> data = block_data(block);
+    if (block_checksum_of(data.data(), data.size()) != block_checksum(block))
+      throw TableError(path_, "corrupt " + block_name(block) + " (checksum mismatch)");
+    // Set only once the block also decodes: a block that passes its checksum but does not
+    // decompress stays unverified and fails every time.
+    decode_block(block, out);
+    word.fetch_or(bit, std::memory_order_release);
+    return;
+  }
+  decode_block(block, out);
 }
 
 std::optional<std::string> TableFile::verify_all() const {
@@ -150,7 +188,13 @@ std::optional<std::string> TableFile::verify_all() const {
   // No block holds more than the entry count, whatever block size the header declares.
   std::vector<uint16_t> values(std::min<uint64_t>(header_.block_entries, header_.entry_count));
   try {
-    for (uint64_t b = 0; b < header_.block_count; ++b) read_block(b, values.data());
+    for (uint64_t b = 0; b < header_.block_count; ++b) {
+      check_not_truncated();
+      std::span<const uint8_t> data = block_data(b);
+      if (block_checksum_of(data.data(), data.size()) != block_checksum(b))
+        return "corrupt " + block_name(b) + " (checksum mismatch)";
+      decode_block(b, values.data());
+    }
   } catch (const TableError& e) {
     return e.problem();
   }

@@ -1,11 +1,13 @@
-// write_table: picks the entry order, compresses the blocks (in parallel), then writes header,
-// blocks and block index in one pass.
+// write_table: picks the entry order, trains the table's dictionary on a sample of its blocks,
+// compresses the blocks (in parallel), then writes header, dictionary, blocks and block index in
+// one pass.
 #include "table_writer.h"
 
 #include <omp.h>
 #include <xxhash.h>
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "block_codec.h"
@@ -22,6 +24,9 @@ namespace {
 
 void put_u64(std::vector<uint8_t>& out, uint64_t v) {
   for (int i = 0; i < 8; ++i) out.push_back(uint8_t(v >> (8 * i)));
+}
+void put_u32(std::vector<uint8_t>& out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
 }
 
 }  // namespace
@@ -56,6 +61,42 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   h.digit_count = uint8_t(order.digits());
   std::copy(chosen.begin(), chosen.end(), h.digit_order.begin());
 
+  // The dictionary learns from evenly spaced blocks, the same whatever the thread count.
+  std::vector<std::vector<uint16_t>> samples(std::min<uint64_t>(
+      h.block_count, std::max<uint64_t>(1, kDictionaryTrainingBytes / (2 * h.block_entries))));
+  if (h.block_count >= kDictionaryMinBlocks) {
+#pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
+    for (int64_t k = 0; k < int64_t(samples.size()); ++k) {
+      uint64_t b = uint64_t(k) * h.block_count / samples.size();
+      samples[k] = block_in_file_order(order, values, read, b * h.block_entries,
+                                       entries_in_block(h.entry_count, h.block_entries, b));
+    }
+  }
+  std::vector<uint8_t> dictionary = train_dictionary(samples);
+  std::unique_ptr<BlockEncoder> encoder;
+  try {
+    encoder = std::make_unique<BlockEncoder>(dictionary, options.zstd_level);
+    // A dictionary is kept only when the blocks it saves bytes in pay for it: judged on every
+    // 8th sample block, with and without it, scaled to the whole table.
+    if (!dictionary.empty()) {
+      const BlockEncoder plain({}, options.zstd_level);
+      uint64_t with = 0, without = 0, judged = 0;
+      for (size_t k = 0; k < samples.size(); k += 8, ++judged) {
+        with += encoder->encode(samples[k]).size();
+        without += plain.encode(samples[k]).size();
+      }
+      if (with >= without || (without - with) * h.block_count / judged <= dictionary.size()) {
+        dictionary.clear();
+        encoder = std::make_unique<BlockEncoder>(dictionary, options.zstd_level);
+      }
+    }
+  } catch (const std::exception& e) {
+    throw TableError(path, e.what());
+  }
+  samples = {};
+  h.dictionary_bytes = uint32_t(dictionary.size());
+  h.dictionary_checksum = XXH64(dictionary.data(), dictionary.size(), 0);
+
   std::vector<std::vector<uint8_t>> blocks(h.block_count);
   std::string failure;
 #pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
@@ -63,8 +104,7 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
     uint64_t begin = uint64_t(b) * h.block_entries;
     size_t count = entries_in_block(h.entry_count, h.block_entries, uint64_t(b));
     try {
-      blocks[b] = compress_block(block_in_file_order(order, values, read, begin, count), h.filter,
-                                 options.zstd_level);
+      blocks[b] = encoder->encode(block_in_file_order(order, values, read, begin, count));
     } catch (const std::exception& e) {
 #pragma omp critical
       failure = e.what();
@@ -74,13 +114,13 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
 
   // Block index: offsets (block_count + 1) then checksums, directly after the data.
   std::vector<uint8_t> metadata;
-  uint64_t at = kHeaderBytes;
+  uint64_t at = kHeaderBytes + dictionary.size();
   for (const auto& block : blocks) {
     put_u64(metadata, at);
     at += block.size();
   }
   put_u64(metadata, at);
-  for (const auto& block : blocks) put_u64(metadata, XXH64(block.data(), block.size(), 0));
+  for (const auto& block : blocks) put_u32(metadata, block_checksum_of(block.data(), block.size()));
   h.offsets_offset = at;
   h.checksums_offset = at + 8 * (h.block_count + 1);
   h.file_bytes = at + metadata.size();
@@ -88,6 +128,7 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
 
   XXH64_state_t* body = XXH64_createState();
   XXH64_reset(body, 0);
+  XXH64_update(body, dictionary.data(), dictionary.size());
   for (const auto& block : blocks) XXH64_update(body, block.data(), block.size());
   XXH64_update(body, metadata.data(), metadata.size());
   h.body_checksum = XXH64_digest(body);
@@ -98,6 +139,7 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   // A failed write is a FileError (with its errno: a full disk is not cured by trying again).
   OutputFile out(path);
   out.write(header, sizeof header);
+  out.write(dictionary.data(), dictionary.size());
   for (const auto& block : blocks) out.write(block.data(), block.size());
   out.write(metadata.data(), metadata.size());
   out.close();

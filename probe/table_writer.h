@@ -11,7 +11,7 @@
 namespace ewn {
 
 // Entries per block: measured in docs/BENCHMARKS.md ("Table format").
-inline constexpr uint32_t kDefaultBlockEntries = 8192;
+inline constexpr uint32_t kDefaultBlockEntries = 1024;
 // zstd level of the blocks: level 19 makes files about 3-4% smaller but takes longer than the
 // generator's solving; `ewn gen --zstd-level` changes it (docs/BENCHMARKS.md, "Table format").
 inline constexpr int kDefaultZstdLevel = 9;

@@ -232,8 +232,31 @@ TEST_CASE("table files: truncated, wrong magic, wrong version, wrong scheme, ren
     auto bad = good;
     patch_u32_and_resign(bad, table_header::kAtVersion, kTableFormatVersion + 1);
     write_bytes(path, bad);
-    CHECK(mentions(check_table(path),
-                   "table format version " + std::to_string(kTableFormatVersion + 1)));
+    CHECK(mentions(check_table(path), "table format version " +
+                                          std::to_string(kTableFormatVersion + 1) +
+                                          ", made by a newer ewn"));
+  }
+  SECTION("older format version: the message says how to make it again") {
+    auto bad = good;
+    patch_u32_and_resign(bad, table_header::kAtVersion, 1);
+    write_bytes(path, bad);
+    auto problem = check_table(path);
+    CHECK(mentions(problem, path.string() + ": table format version 1, made by an older ewn"));
+    CHECK(mentions(problem, "regenerate the tables with: ewn gen --pieces 3"));
+    CHECK_THROWS_WITH(TableFile(path, mc), Catch::Contains("made by an older ewn"));
+  }
+  SECTION("a damaged dictionary is refused when the file is opened") {
+    // Enough blocks for a dictionary; every block depends on it.
+    WriteOptions small;
+    small.block_entries = 64;
+    write_table(path, mc, values, small);
+    auto bytes = read_bytes(path);
+    TableHeader h = parse_header(path, bytes.data(), bytes.size());
+    REQUIRE(h.dictionary_bytes > 0);
+    bytes[kHeaderBytes + h.dictionary_bytes / 2] ^= 0x10;
+    write_bytes(path, bytes);
+    CHECK(mentions(check_table(path), "corrupt dictionary"));
+    CHECK_THROWS_WITH(TableFile(path, mc), Catch::Contains("corrupt dictionary"));
   }
   SECTION("other index scheme") {
     auto bad = good;
