@@ -243,7 +243,7 @@ TEST_CASE("the C API's engine plays legal moves and the tables' best", "[c_api]"
   REQUIRE(engine != nullptr);
   CHECK(code == EWN_OK);
   OpenTables open(dir);
-  for (const std::string& text : {"r1r23/5/5/5/4b1 r 2", "r14/5/2b32/5/5 b 3"}) {
+  for (std::string text : {"r1r23/5/5/5/4b1 r 2", "r14/5/2b32/5/5 b 3"}) {
     ewn_engine_choice choice;
     REQUIRE(ewn_engine_best_move(engine, text.c_str(), 0, &choice) == EWN_OK);
     ewn_move_value best;

@@ -25,7 +25,17 @@ def write(board, side, die=None):
 
 def random_position(rng: random.Random, max_pieces: int) -> str:
     """A legal position with 2..max_pieces pieces (each side at least one), any side to move,
-    a die one time in three; some are decided (a piece on its goal corner)."""
+    a die one time in three; some are decided (a piece on its goal corner, never both)."""
+    while True:
+        board = random_board(rng, max_pieces)
+        red_home = board[24] is not None and board[24][0] == "r"
+        blue_home = board[0] is not None and board[0][0] == "b"
+        if not (red_home and blue_home):
+            die = rng.randint(1, 6) if rng.random() < 1 / 3 else None
+            return write(board, rng.choice("rb"), die)
+
+
+def random_board(rng, max_pieces):
     pieces = rng.randint(2, max_pieces)
     red = rng.randint(1, min(6, pieces - 1))
     blue = pieces - red
@@ -35,5 +45,4 @@ def random_position(rng: random.Random, max_pieces: int) -> str:
         board[squares[i]] = ("r", number)
     for i, number in enumerate(rng.sample(range(1, 7), blue)):
         board[squares[red + i]] = ("b", number)
-    die = rng.randint(1, 6) if rng.random() < 1 / 3 else None
-    return write(board, rng.choice("rb"), die)
+    return board
