@@ -19,7 +19,15 @@
 //   extras:  rawlit (zstd stores literals uncompressed: faster decoding) | dict (a zstd dictionary
 //            of up to 16 KiB trained on the table's own blocks, stored in the file) | dk<N> (the
 //            same, up to N KiB) | lean (frames without magic number, dictionary id and content
-//            size) | m<N> (zstd minimum match N)
+//            size) | m<N> (zstd minimum match N) | shared (with dict/dk<N>: one dictionary for all
+//            the tables, trained on up to 8 MiB of their blocks, counted once)
+//   coder:   rans | huff: the value coder of value_coder.h instead of zstd, its model per table
+//            (or, with shared, one for all the tables, counted once), each block decoded and
+//            compared with its values; its options: none | left | up | median | recent | fifo |
+//            rup (the predictor; by default the best of none, left, up and median per block),
+//            ctx<N> (N contexts: 1, 2, 3, 4, 5, 10 or 20), p<N> (rANS precision, <= 11 bits),
+//            x2 (Huffman in two interleaved streams)
+//   repeats: prints how often a value repeats one before it in its block instead of encoding
 // The default variant "best+fill+plain" at the default block size and level is what write_table
 // does. --rewrite instead writes every table with <= N pieces again with the current writer and
 // default options into OUT, and prints the total size.
@@ -32,8 +40,11 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <map>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "entry_order.h"
@@ -43,6 +54,7 @@
 #include "table_file.h"
 #include "table_format.h"
 #include "table_writer.h"
+#include "value_coder.h"
 
 using namespace ewn;
 
@@ -68,9 +80,17 @@ double thread_ns() {
 
 struct Variant {
   bool best_order = false, fill = false, rawlit = false, dict = false, lean = false;
+  bool shared = false;   // one dictionary or model for all tables of the piece count
+  bool repeats = false;  // only print how often a value repeats one before it in its block
   std::string bytes = "plain";
   int min_match = 0;
   size_t dict_bytes = 16384;
+  // The value coder (value_coder.h) instead of zstd: "rans" or "huff"; its predictor (fixed,
+  // or chosen per block when not given), contexts and rANS precision.
+  std::string coder;
+  bool fixed_predictor = false;
+  study::Predictor predictor = study::Predictor::left;
+  int contexts = 1, precision = 11, streams = 1;
 };
 
 Variant parse_variant(const std::string& text) {
@@ -95,6 +115,28 @@ Variant parse_variant(const std::string& text) {
       v.dict_bytes = size_t(std::stoi(option.substr(2))) * 1024;
     } else if (option == "lean")
       v.lean = true;
+    else if (option == "shared")
+      v.shared = true;
+    else if (option == "repeats")
+      v.repeats = true;
+    else if (option == "rans" || option == "huff")
+      v.coder = option;
+    else if (option == "none" || option == "left" || option == "up" || option == "median" ||
+             option == "recent" || option == "fifo" || option == "rup") {
+      v.fixed_predictor = true;
+      v.predictor = option == "none"     ? study::Predictor::none
+                    : option == "left"   ? study::Predictor::left
+                    : option == "up"     ? study::Predictor::up
+                    : option == "median" ? study::Predictor::median
+                    : option == "recent" ? study::Predictor::recent
+                    : option == "fifo"   ? study::Predictor::fifo
+                                         : study::Predictor::recent_up;
+    } else if (option.size() > 3 && option.substr(0, 3) == "ctx")
+      v.contexts = std::stoi(option.substr(3));
+    else if (option == "x2")
+      v.streams = 2;
+    else if (option.size() > 1 && option[0] == 'p')
+      v.precision = std::stoi(option.substr(1));
     else if (option.size() > 1 && option[0] == 'm')
       v.min_match = std::stoi(option.substr(1));
     else
@@ -145,24 +187,68 @@ struct Result {
   double train_ns = 0;
 };
 
-void encode_table(const Table& t, const Variant& v, uint32_t block, int level, Result& r) {
+// A table laid out for one block size: its blocks' values in file order and the period of the
+// fastest-varying index digit in that order (the value coder's "up" neighbour).
+struct Layout {
+  std::vector<std::vector<uint16_t>> blocks;
+  uint32_t period = 1;
+};
+
+Layout lay_out(const Table& t, bool best_order, bool fill, uint32_t block) {
   PositionIndex index(t.mc);
   std::vector<uint8_t> all_read(t.read.size(), 1);
-  std::span<const uint8_t> read = v.fill ? std::span<const uint8_t>(t.read) : all_read;
+  std::span<const uint8_t> read = fill ? std::span<const uint8_t>(t.read) : all_read;
   EntryOrder order(index);
-  if (v.best_order)
-    order = EntryOrder(index, choose_entry_order(index, t.values, t.read, block, 1));
-  std::vector<std::vector<uint8_t>> blocks;
+  if (best_order) order = EntryOrder(index, choose_entry_order(index, t.values, t.read, block, 1));
+  Layout out;
+  out.period = index_radices(index)[order.order().back()];
   for (uint64_t b = 0; b < index.size(); b += block) {
     size_t count = size_t(std::min<uint64_t>(block, index.size() - b));
-    blocks.push_back(as_bytes(block_in_file_order(order, t.values, read, b, count), v.bytes));
+    out.blocks.push_back(block_in_file_order(order, t.values, read, b, count));
   }
+  return out;
+}
+
+// A zstd dictionary trained on evenly spaced blocks of all tables (up to 8 MiB of them).
+std::vector<uint8_t> shared_dictionary(const std::vector<const Layout*>& tables, const Variant& v,
+                                       Result& r) {
+  size_t total = 0;
+  for (const Layout* t : tables) total += t->blocks.size();
+  size_t step = std::max<size_t>(1, total * 2 * tables[0]->blocks[0].size() / (size_t(8) << 20));
+  std::vector<uint8_t> samples;
+  std::vector<size_t> sizes;
+  size_t k = 0;
+  for (const Layout* t : tables)
+    for (const auto& b : t->blocks)
+      if (k++ % step == 0) {
+        auto bytes = as_bytes(b, v.bytes);
+        samples.insert(samples.end(), bytes.begin(), bytes.end());
+        sizes.push_back(bytes.size());
+      }
+  std::vector<uint8_t> dict(v.dict_bytes);
+  double t0 = thread_ns();
+  size_t n = ZDICT_trainFromBuffer(dict.data(), dict.size(), samples.data(), sizes.data(),
+                                   unsigned(sizes.size()));
+  r.train_ns += thread_ns() - t0;
+  if (ZDICT_isError(n)) throw std::runtime_error(ZDICT_getErrorName(n));
+  dict.resize(n);
+  r.bytes += n;
+  return dict;
+}
+
+void encode_table(const Layout& layout, const Variant& v, int level,
+                  const std::vector<uint8_t>& shared_dict, Result& r) {
+  std::vector<std::vector<uint8_t>> blocks;
+  for (const auto& b : layout.blocks) blocks.push_back(as_bytes(b, v.bytes));
   r.bytes += kHeaderBytes;
   ZSTD_CCtx* c = ZSTD_createCCtx();
   ZSTD_DCtx* d = ZSTD_createDCtx();
   ZSTD_CDict* cdict = nullptr;
   ZSTD_DDict* ddict = nullptr;
-  if (v.dict && blocks.size() >= 16) {
+  if (v.shared) {
+    cdict = ZSTD_createCDict(shared_dict.data(), shared_dict.size(), level);
+    ddict = ZSTD_createDDict(shared_dict.data(), shared_dict.size());
+  } else if (v.dict && blocks.size() >= 16) {
     std::vector<uint8_t> samples;
     std::vector<size_t> sizes;
     for (const auto& b : blocks) {
@@ -214,6 +300,98 @@ void encode_table(const Table& t, const Variant& v, uint32_t block, int level, R
   ZSTD_freeDDict(ddict);
   ZSTD_freeCCtx(c);
   ZSTD_freeDCtx(d);
+}
+
+// How often an entry's value equals the entry before it, the entry one period before it, one
+// of the 32 or 256 before it, or any before it in its block; and distinct values per table.
+void print_repeats(const std::vector<Layout>& tables, int block) {
+  uint64_t n = 0, left = 0, up = 0, near32 = 0, near256 = 0, earlier = 0, distinct = 0;
+  for (const Layout& t : tables) {
+    std::vector<uint8_t> in_table(65536, 0), in_block(65536, 0);
+    for (const auto& b : t.blocks) {
+      std::fill(in_block.begin(), in_block.end(), 0);
+      for (size_t i = 0; i < b.size(); ++i) {
+        ++n;
+        distinct += !in_table[b[i]];
+        in_table[b[i]] = 1;
+        left += i > 0 && b[i] == b[i - 1];
+        up += i >= t.period && b[i] == b[i - t.period];
+        size_t back = 1;
+        while (back <= std::min<size_t>(i, 256) && b[i - back] != b[i]) ++back;
+        near32 += back <= std::min<size_t>(i, 32);
+        near256 += back <= std::min<size_t>(i, 256);
+        earlier += in_block[b[i]];
+        in_block[b[i]] = 1;
+      }
+    }
+  }
+  auto share = [&](uint64_t k) { return double(k) / double(n); };
+  std::printf(
+      "repeats, blocks of %d: equal to the entry before %.3f, one period before %.3f, "
+      "one of the 32 before %.3f, of the 256 before %.3f, any before in the block %.3f; "
+      "%.0f distinct values per table\n",
+      block, share(left), share(up), share(near32), share(near256), share(earlier),
+      double(distinct) / double(tables.size()));
+}
+
+// The value coder on every table: a model per table (or one for all, counted once), each block
+// with its predictor, encoded, decoded and compared with its values.
+void encode_with_value_coder(const std::vector<const Layout*>& tables, const Variant& v,
+                             Result& r) {
+  auto predictors_of = [&](const Layout& t) {
+    std::vector<study::Predictor> out;
+    for (const auto& b : t.blocks)
+      out.push_back(v.fixed_predictor ? v.predictor : study::choose_predictor(b, t.period));
+    return out;
+  };
+  std::vector<std::vector<study::Predictor>> predictors;
+  study::Histogram all(v.contexts);
+  all.streams = v.streams;
+  for (const Layout* t : tables) {
+    predictors.push_back(predictors_of(*t));
+    for (size_t b = 0; b < t->blocks.size(); ++b)
+      study::count_symbols(t->blocks[b], predictors.back()[b], t->period, all);
+  }
+  const bool huffman = v.coder == "huff";
+  std::optional<study::Model> shared;
+  if (v.shared) {
+    shared = study::make_model(all, huffman, v.precision);
+    shared->streams = v.streams;
+    r.bytes += study::model_bytes(*shared);
+  }
+  std::vector<uint16_t> back;
+  for (size_t k = 0; k < tables.size(); ++k) {
+    const Layout& t = *tables[k];
+    r.bytes += kHeaderBytes;
+    study::Model model;
+    if (shared) {
+      model = *shared;
+    } else {
+      study::Histogram h(v.contexts);
+      h.streams = v.streams;
+      for (size_t b = 0; b < t.blocks.size(); ++b)
+        study::count_symbols(t.blocks[b], predictors[k][b], t.period, h);
+      model = study::make_model(h, huffman, v.precision);
+      model.streams = v.streams;
+      r.bytes += study::model_bytes(model);
+    }
+    study::Decoder decoder(model);
+    for (size_t b = 0; b < t.blocks.size(); ++b) {
+      const auto& values = t.blocks[b];
+      double t0 = thread_ns();
+      std::vector<uint8_t> code = study::encode_block(values, predictors[k][b], t.period, model);
+      r.compress_ns.push_back(thread_ns() - t0);
+      r.bytes += code.size() + 16;
+      size_t code_bytes = code.size();
+      code.resize(code_bytes + 8);  // the decoder may load 8 bytes past the end
+      back.assign(values.size(), 0);
+      t0 = thread_ns();
+      bool ok =
+          decoder.decode(std::span(code.data(), code_bytes), t.period, back.data(), back.size());
+      r.decode_ns.push_back(thread_ns() - t0);
+      if (!ok || back != values) throw std::runtime_error("value coder: round trip failed");
+    }
+  }
 }
 
 double median(std::vector<double> v) {
@@ -288,12 +466,29 @@ int main(int argc, char** argv) {
                 pieces, (unsigned long long)entries, (unsigned long long)positions);
     std::printf("%-24s %6s %5s %10s %16s %14s %14s %10s\n", "variant", "block", "level",
                 "bytes/pos", "compress ns/blk", "decode ns/blk", "checksum ns/blk", "train s");
+    std::map<std::tuple<bool, bool, int>, std::vector<Layout>> layouts;
     for (const std::string& name : split_list(variants, ',')) {
       Variant v = parse_variant(name);
       for (int level : levels)
         for (int block : blocks) {
+          auto& laid = layouts[{v.best_order, v.fill, block}];
+          if (laid.empty())
+            for (const Table& t : tables)
+              laid.push_back(lay_out(t, v.best_order, v.fill, uint32_t(block)));
+          std::vector<const Layout*> all;
+          for (const Layout& l : laid) all.push_back(&l);
           Result r;
-          for (const Table& t : tables) encode_table(t, v, uint32_t(block), level, r);
+          if (v.repeats) {
+            print_repeats(laid, block);
+            continue;
+          }
+          if (!v.coder.empty()) {
+            encode_with_value_coder(all, v, r);
+          } else {
+            std::vector<uint8_t> dict;
+            if (v.shared) dict = shared_dictionary(all, v, r);
+            for (const Layout* l : all) encode_table(*l, v, level, dict, r);
+          }
           std::printf("%-24s %6d %5d %10.3f %16.0f %14.0f %14.0f %10.2f\n", name.c_str(), block,
                       level, double(r.bytes) / double(positions), median(r.compress_ns),
                       median(r.decode_ns), median(r.checksum_ns), r.train_ns / 1e9);
