@@ -12,7 +12,8 @@
 // header and the 16 bytes of block index per block), the median CPU time to compress, to
 // decompress and to checksum (block_checksum_of) one block, and the CPU time spent training
 // dictionaries. A variant joins options with '+':
-//   order:   index (PositionIndex order) | best (the writer's choice, order_choice.h)
+//   order:   index (PositionIndex order) | best (the writer's choice, order_choice.h) | vbest
+//            (the order in which the value coder's blocks are smallest, every order tried)
 //   unread:  gen (entries no probe reads keep the generator's values) | fill (the writer's filler)
 //   bytes:   plain (u16 little-endian) | split (high bytes, then low bytes) | delta (difference to
 //            the previous value, then split)
@@ -37,6 +38,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -79,7 +81,8 @@ double thread_ns() {
 }
 
 struct Variant {
-  bool best_order = false, fill = false, rawlit = false, dict = false, lean = false;
+  int best_order = 0;  // 0: PositionIndex order, 1: the writer's choice, 2: the value coder's
+  bool fill = false, rawlit = false, dict = false, lean = false;
   bool shared = false;   // one dictionary or model for all tables of the piece count
   bool repeats = false;  // only print how often a value repeats one before it in its block
   std::string bytes = "plain";
@@ -97,9 +100,11 @@ Variant parse_variant(const std::string& text) {
   Variant v;
   for (const auto& option : split_list(text, '+')) {
     if (option == "index")
-      v.best_order = false;
+      v.best_order = 0;
     else if (option == "best")
-      v.best_order = true;
+      v.best_order = 1;
+    else if (option == "vbest")
+      v.best_order = 2;
     else if (option == "gen")
       v.fill = false;
     else if (option == "fill")
@@ -194,12 +199,63 @@ struct Layout {
   uint32_t period = 1;
 };
 
-Layout lay_out(const Table& t, bool best_order, bool fill, uint32_t block) {
+// Bits the value coder (recent_up, 20 contexts) would spend on `blocks`, from their symbol
+// counts (the model's own bytes left out): what its choice of entry order minimizes.
+double value_coder_bits(const std::vector<std::vector<uint16_t>>& blocks, uint32_t period) {
+  study::Histogram h(20);
+  for (const auto& b : blocks) study::count_symbols(b, study::Predictor::recent_up, period, h);
+  double bits = 0;
+  for (const auto& counts : h.counts) {
+    uint64_t total = 0;
+    for (uint64_t c : counts) total += c;
+    for (int s = 0; s < study::kSymbols; ++s)
+      if (uint64_t c = counts[size_t(s)])
+        bits += double(c) * (std::log2(double(total) / double(c)) + study::symbol_raw_bits(s));
+  }
+  return bits;
+}
+
+// The entry order for the value coder: every order, judged on up to 64 evenly spaced blocks.
+std::vector<uint8_t> value_coder_order(const PositionIndex& index, const Table& t,
+                                       std::span<const uint8_t> read, uint32_t block) {
+  const int digits = EntryOrder(index).digits();
+  uint64_t blocks = (index.size() + block - 1) / block, step = std::max<uint64_t>(1, blocks / 64);
+  std::vector<uint8_t> best;
+  double best_bits = INFINITY;
+  // Every word of `digits` digits in base `digits` that uses each digit once.
+  int words = 1;
+  for (int d = 0; d < digits; ++d) words *= digits;
+  for (int w = 0; w < words; ++w) {
+    std::vector<uint8_t> order;
+    unsigned used = 0;
+    for (int d = 0, rest = w; d < digits; ++d, rest /= digits) {
+      order.push_back(uint8_t(rest % digits));
+      used |= 1u << (rest % digits);
+    }
+    if (used != (1u << digits) - 1) continue;
+    EntryOrder candidate(index, order);
+    std::vector<std::vector<uint16_t>> sample;
+    for (uint64_t b = 0; b < blocks; b += step) {
+      uint64_t begin = b * block;
+      size_t count = size_t(std::min<uint64_t>(block, index.size() - begin));
+      sample.push_back(block_in_file_order(candidate, t.values, read, begin, count));
+    }
+    double bits = value_coder_bits(sample, index_radices(index)[order.back()]);
+    if (bits < best_bits) best_bits = bits, best = order;
+  }
+  return best;
+}
+
+// best_order: 1 = the writer's choice (for zstd), 2 = the value coder's choice.
+Layout lay_out(const Table& t, int best_order, bool fill, uint32_t block) {
   PositionIndex index(t.mc);
   std::vector<uint8_t> all_read(t.read.size(), 1);
   std::span<const uint8_t> read = fill ? std::span<const uint8_t>(t.read) : all_read;
   EntryOrder order(index);
-  if (best_order) order = EntryOrder(index, choose_entry_order(index, t.values, t.read, block, 1));
+  if (best_order == 1)
+    order = EntryOrder(index, choose_entry_order(index, t.values, t.read, block, 1));
+  else if (best_order == 2)
+    order = EntryOrder(index, value_coder_order(index, t, read, block));
   Layout out;
   out.period = index_radices(index)[order.order().back()];
   for (uint64_t b = 0; b < index.size(); b += block) {
@@ -466,7 +522,7 @@ int main(int argc, char** argv) {
                 pieces, (unsigned long long)entries, (unsigned long long)positions);
     std::printf("%-24s %6s %5s %10s %16s %14s %14s %10s\n", "variant", "block", "level",
                 "bytes/pos", "compress ns/blk", "decode ns/blk", "checksum ns/blk", "train s");
-    std::map<std::tuple<bool, bool, int>, std::vector<Layout>> layouts;
+    std::map<std::tuple<int, bool, int>, std::vector<Layout>> layouts;
     for (const std::string& name : split_list(variants, ',')) {
       Variant v = parse_variant(name);
       for (int level : levels)

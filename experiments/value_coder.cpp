@@ -122,7 +122,8 @@ std::vector<Residual> residuals(std::span<const uint16_t> block, Predictor p, ui
         out[i] = {uint8_t(kResidualSymbols + r), 0, 0};
         recent.take(r);
       } else {
-        out[i] = residual_symbol(zigzag(block[i], i > 0 ? block[i - 1] : 0));
+        out[i] =
+            residual_symbol(zigzag(block[i], predict<Predictor::median>(block.data(), i, period)));
         recent.push(block[i]);
       }
     }
@@ -331,7 +332,7 @@ struct Emit<Predictor::recent_up> {
       return v;
     }
     if (symbol >= kResidualSymbols) return recent.take(symbol - kResidualSymbols);
-    uint16_t v = unzigzag(z, i > 0 ? out[i - 1] : 0);
+    uint16_t v = unzigzag(z, predict<Predictor::median>(out, i, period));
     recent.push(v);
     return v;
   }

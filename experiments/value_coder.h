@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <span>
 #include <vector>
 
@@ -54,6 +55,16 @@ struct Histogram {
 // the one a period before it.
 inline int context_of(int previous, int contexts, const uint16_t* values, size_t i,
                       uint32_t period) {
+  int activity = 0;
+  if (contexts >= 60) {
+    // How much the neighbourhood varies: the size of a new value's difference depends on it.
+    if (i > period) {
+      int a = values[i - 1], b = values[i - period], c = values[i - period - 1];
+      int g = std::abs(a - c) + std::abs(b - c);
+      activity = g == 0 ? 0 : g < 512 ? 1 : 2;
+    }
+    return activity * 20 + context_of(previous, 20, values, i, period);
+  }
   int flags = 0, classes = contexts;
   if (contexts >= 8) {
     classes = contexts >= 16 ? contexts / 4 : contexts / 2;
