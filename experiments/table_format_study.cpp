@@ -362,14 +362,23 @@ void encode_table(const Layout& layout, const Variant& v, int level,
 // of the 32 or 256 before it, or any before it in its block; and distinct values per table.
 void print_repeats(const std::vector<Layout>& tables, int block) {
   uint64_t n = 0, left = 0, up = 0, near32 = 0, near256 = 0, earlier = 0, distinct = 0;
+  uint64_t top256 = 0, top4096 = 0;
+  double palette_bits = 0, escape_bits = 0, all_bits = 0;
+  uint64_t escapes = 0;
   for (const Layout& t : tables) {
-    std::vector<uint8_t> in_table(65536, 0), in_block(65536, 0);
+    // How often each value occurs in the table: what a per-table palette would code by.
+    std::vector<uint64_t> count(65536, 0);
+    uint64_t entries = 0;
+    for (const auto& b : t.blocks)
+      for (uint16_t v : b) ++count[v], ++entries;
+    std::vector<uint64_t> sorted = count;
+    std::sort(sorted.rbegin(), sorted.rend());
+    uint64_t at256 = sorted[255], at4096 = sorted[4095];
+    std::vector<uint8_t> in_block(65536, 0);
     for (const auto& b : t.blocks) {
       std::fill(in_block.begin(), in_block.end(), 0);
       for (size_t i = 0; i < b.size(); ++i) {
         ++n;
-        distinct += !in_table[b[i]];
-        in_table[b[i]] = 1;
         left += i > 0 && b[i] == b[i - 1];
         up += i >= t.period && b[i] == b[i - t.period];
         size_t back = 1;
@@ -377,17 +386,49 @@ void print_repeats(const std::vector<Layout>& tables, int block) {
         near32 += back <= std::min<size_t>(i, 32);
         near256 += back <= std::min<size_t>(i, 256);
         earlier += in_block[b[i]];
+        if (!in_block[b[i]]) {
+          top256 += count[b[i]] > 0 && count[b[i]] >= at256 && at256 > 0;
+          top4096 += count[b[i]] > 0 && count[b[i]] >= at4096 && at4096 > 0;
+          palette_bits += std::log2(double(entries) / double(count[b[i]]));
+        }
         in_block[b[i]] = 1;
       }
     }
+    for (uint64_t c : count) distinct += c > 0;
+    // What the value coder (recent_up, 20 contexts) spends, and on new values (residuals).
+    study::Histogram h(20);
+    for (const auto& b : t.blocks)
+      study::count_symbols(b, study::Predictor::recent_up, t.period, h);
+    for (const auto& counts : h.counts) {
+      uint64_t total = 0;
+      for (uint64_t c : counts) total += c;
+      for (int sym = 0; sym < study::kSymbols; ++sym)
+        if (uint64_t c = counts[size_t(sym)]) {
+          double bits =
+              double(c) * (std::log2(double(total) / double(c)) + study::symbol_raw_bits(sym));
+          all_bits += bits;
+          if (sym < study::kResidualSymbols) escape_bits += bits, escapes += c;
+        }
+    }
   }
   auto share = [&](uint64_t k) { return double(k) / double(n); };
+  const uint64_t first = n - earlier;
   std::printf(
       "repeats, blocks of %d: equal to the entry before %.3f, one period before %.3f, "
       "one of the 32 before %.3f, of the 256 before %.3f, any before in the block %.3f; "
       "%.0f distinct values per table\n",
       block, share(left), share(up), share(near32), share(near256), share(earlier),
       double(distinct) / double(tables.size()));
+  std::printf(
+      "  first in their block: %.3f of the entries; among the table's 256 most frequent values "
+      "%.3f of them, among 4096 %.3f; by the table's value frequencies %.1f bits each\n",
+      share(first), double(top256) / double(first), double(top4096) / double(first),
+      palette_bits / double(first));
+  std::printf(
+      "  value coder (rup, 20 contexts): %.2f bits an entry, of which new values %.3f of the "
+      "entries at %.1f bits each (%.0f%% of the bits)\n",
+      all_bits / double(n), share(escapes), escape_bits / double(escapes),
+      100 * escape_bits / all_bits);
 }
 
 // The value coder on every table: a model per table (or one for all, counted once), each block
