@@ -66,7 +66,7 @@ uint16_t predict_any(Predictor p, const uint16_t* v, size_t i, uint32_t period) 
 // the front), or in the order they came (push() only).
 struct Recent {
   static constexpr unsigned kMask = kRecent - 1;
-  uint16_t value[kRecent];
+  uint16_t value[kRecent] = {};
   unsigned head = 0;
   int size = 0;
   uint16_t at(int rank) const { return value[(head + unsigned(rank)) & kMask]; }
@@ -323,7 +323,7 @@ struct Emit<Predictor::recent_up> {
   Recent recent;
   uint16_t operator()(const uint16_t* out, size_t i, int symbol, uint32_t z) {
     if (symbol == kResidualSymbols + kRecent - 1) {
-      uint16_t v = out[i - period];
+      uint16_t v = i >= period ? out[i - period] : 0;  // 0: a damaged block
       int r = recent.find(v);
       if (r >= 0 && r < kRecent - 1)
         recent.take(r);
@@ -344,7 +344,7 @@ struct Emit<Predictor::fifo> {
   uint32_t period;
   Recent recent;
   uint16_t operator()(const uint16_t* out, size_t i, int symbol, uint32_t z) {
-    if (symbol == kResidualSymbols) return out[i - 1];
+    if (symbol == kResidualSymbols) return i > 0 ? out[i - 1] : 0;  // 0: a damaged block
     if (symbol > kResidualSymbols) return recent.at(symbol - kResidualSymbols - 1);
     uint16_t v = unzigzag(z, i > 0 ? out[i - 1] : 0);
     if (recent.find(v) < 0) recent.push(v);
