@@ -1,12 +1,15 @@
 // Solving a group in parts (gen/part_solver.h) against solving it whole: the level census, the
 // level bitmaps, bit-identical values for any budget, resuming from work files, and damaged work
 // files detected.
+#include <barrier>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <span>
+#include <thread>
 
 #include "exact_file.h"
 #include "generated_set.h"
@@ -150,4 +153,67 @@ TEST_CASE("a group solved in parts resumes from its work files and rejects damag
   r = solve_group_in_parts(mc, children.values, work.path(), budget);
   CHECK(r.resumed_level == 11);
   CHECK(same_bits(streamed(mc, work.path()), whole[0].values));
+}
+
+namespace {
+
+// Processes sharing a group in parts, played by threads: each combine sums the slices of every
+// thread (as MPI's allreduce does in dist/), in a fixed order.
+class ThreadSharing {
+ public:
+  explicit ThreadSharing(int slices) : slices_(slices), sync_(slices), deposited_(slices) {}
+
+  PartSharing for_slice(int slice) {
+    PartSharing s;
+    s.slice = slice;
+    s.slices = slices_;
+    s.combine = [this, slice](std::span<double> values) {
+      deposited_[slice] = values;
+      sync_.arrive_and_wait();
+      if (slice == 0) {
+        sum_.assign(values.size(), 0.0);
+        for (std::span<double> d : deposited_)
+          for (size_t i = 0; i < d.size(); ++i) sum_[i] += d[i];
+      }
+      sync_.arrive_and_wait();
+      std::copy(sum_.begin(), sum_.end(), values.begin());
+      sync_.arrive_and_wait();
+    };
+    s.barrier = [this] { sync_.arrive_and_wait(); };
+    return s;
+  }
+
+ private:
+  int slices_;
+  std::barrier<> sync_;
+  std::vector<std::span<double>> deposited_;
+  std::vector<double> sum_;
+};
+
+}  // namespace
+
+TEST_CASE("a group in parts shared by several processes has the values of one, bit for bit") {
+  const fs::path& set3 = test::generated_set(3);
+  MaterialClass mc = *parse_material_class("1v123");
+  Children children = open_children(mc, set3);
+  auto whole = solve_group(mc, children.values);
+  uint64_t budget = min_part_bytes(mc);
+  for (int slices : {2, 3}) {
+    test::TempDir work("parts-shared");
+    ThreadSharing sharing(slices);
+    std::vector<PartedSolve> results(slices);
+    std::vector<std::thread> processes;
+    for (int s = 0; s < slices; ++s)
+      processes.emplace_back([&, s] {
+        PartSharing share = sharing.for_slice(s);
+        results[s] = solve_group_in_parts(mc, children.values, work.path(), budget, {}, &share);
+      });
+    for (auto& p : processes) p.join();
+    INFO(slices << " processes");
+    for (const PartedSolve& r : results) CHECK(r.parts == results[0].parts);
+    CHECK(results[0].parts > 1);
+    // The leader wrote the work files: the values of one process, whole.
+    for (const SolvedClass& sc : whole)
+      CHECK(same_bits(streamed(sc.material, work.path()), sc.values));
+  }
 }
