@@ -81,7 +81,8 @@ using GenRunner = std::function<GenResult(const GenOptions&)>;
 
 #if EWN_MPI
 GenResult distributed_result(const dist::DistributedSummary& d) {
-  GenResult result{d.run};
+  GenResult result;
+  result.summary = d.run;
   std::ostringstream lines;
   for (const dist::RankFigures& f : d.ranks) {
     result.ranks.push_back({{"rank", f.rank},
@@ -218,7 +219,11 @@ int run_gen_command(const GenCommandOptions& opt) {
     return code;
   }
 #endif
-  return run_gen(opt, [](const GenOptions& gen) { return GenResult{generate(gen)}; });
+  return run_gen(opt, [](const GenOptions& gen) {
+    GenResult result;
+    result.summary = generate(gen);
+    return result;
+  });
 }
 
 }  // namespace

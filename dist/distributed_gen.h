@@ -61,7 +61,6 @@ class DistributedGen {
   DistributedGen& operator=(const DistributedGen&) = delete;
 
   int rank() const { return rank_; }
-  int ranks() const { return ranks_; }
 
   // Ranks other than 0: solve the jobs rank 0 hands out until it says stop; returns the exit
   // code rank 0 ends with.
