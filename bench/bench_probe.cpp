@@ -17,33 +17,16 @@
 #include <string>
 #include <vector>
 
+#include "bench_positions.h"
 #include "index.h"
 #include "tablebase.h"
 
 using namespace ewn;
+using bench::random_undecided;
+using bench::thread_ns;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-Position random_undecided(std::mt19937_64& rng, int pieces) {
-  for (;;) {
-    int red =
-        std::uniform_int_distribution<int>(std::max(1, pieces - 6), std::min(6, pieces - 1))(rng);
-    std::array<int, 6> numbers = {1, 2, 3, 4, 5, 6};
-    std::array<Square, kSquares> squares;
-    for (int s = 0; s < kSquares; ++s) squares[s] = Square(s);
-    std::shuffle(squares.begin(), squares.end(), rng);
-    Position pos;
-    int next = 0;
-    for (Side side : {Red, Blue}) {
-      std::shuffle(numbers.begin(), numbers.end(), rng);
-      int count = side == Red ? red : pieces - red;
-      for (int i = 0; i < count; ++i) pos.put(side, numbers[i], squares[next++]);
-    }
-    pos.to_move = Side(rng() & 1);
-    if (!pos.winner()) return pos;
-  }
-}
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -55,13 +38,6 @@ double percentile(std::vector<double> v, double p) {
 }
 double ns_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
-}
-// CPU time of this thread: unlike wall time it does not count waiting for a core on a busy
-// machine.
-double thread_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) * 1e9 + double(ts.tv_nsec);
 }
 
 }  // namespace

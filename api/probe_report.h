@@ -4,12 +4,15 @@
 // the engine's estimates share (valued_position.h); this adds the errors and their hints.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <string_view>
 
-#include "json.h"
+#include "json_text.h"
+#include "notation.h"
 #include "tablebase.h"
 
-namespace ewn::cli {
+namespace ewn {
 
 // How a probe ended; the values are the exit codes of `ewn probe` (the largest over several
 // positions wins).
@@ -26,4 +29,10 @@ struct ProbeReport {
 // Never throws for bad input or a missing or damaged table: those are reported in the status.
 ProbeReport probe_report(const Tablebase& tb, std::string_view text);
 
-}  // namespace ewn::cli
+// The messages of the report's "error", for the library's answers that are not a whole report:
+// a malformed position ("bad position: " and where), and a position the tables of `tb` do not
+// cover (what they cover, what is missing and the command that makes it).
+std::string bad_position_message(const ParseError& e);
+std::string not_covered_message(const Tablebase& tb, const Position& pos, std::optional<int> die);
+
+}  // namespace ewn

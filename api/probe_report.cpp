@@ -6,18 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "exact_file.h"
 #include "generator.h"
 #include "index.h"
-#include "movegen.h"
 #include "notation.h"
 #include "printable.h"
 #include "regular_file.h"
 #include "valued_position.h"
-#include "verify.h"
 
-namespace ewn::cli {
+namespace ewn {
 
 namespace {
 
@@ -44,9 +40,21 @@ std::string coverage(const Tablebase& tb, int pieces) {
   return out;
 }
 
-// The message for a position the tables do not cover, with the commands that would make them
-// (each works as printed).
-std::string not_covered(const Tablebase& tb, const Position& pos, const std::string& written) {
+ProbeReport failure(ProbeStatus status, std::string_view text, const std::string& message) {
+  ProbeReport r{status, Json::object()};
+  r.json["position"] = printable(text);
+  r.json["error"] = message;
+  return r;
+}
+
+}  // namespace
+
+std::string bad_position_message(const ParseError& e) {
+  return std::string("bad position: ") + e.what();
+}
+
+std::string not_covered_message(const Tablebase& tb, const Position& pos, std::optional<int> die) {
+  std::string written = format_position(pos, die);
   int n = pos.piece_count();
   std::string dir = printable(tb.directory().string());
   std::string head = written + ": " + std::to_string(n) + " pieces, but ";
@@ -69,28 +77,19 @@ std::string not_covered(const Tablebase& tb, const Position& pos, const std::str
   return head + coverage(tb, n) + " (make them with: " + make + make_one + ")";
 }
 
-ProbeReport failure(ProbeStatus status, std::string_view text, const std::string& message) {
-  ProbeReport r{status, Json::object()};
-  r.json["position"] = printable(text);
-  r.json["error"] = message;
-  return r;
-}
-
-}  // namespace
-
 ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
   ParsedPosition parsed;
   try {
     parsed = parse_position(text);
   } catch (const ParseError& e) {
-    return failure(ProbeStatus::BadPosition, text, std::string("bad position: ") + e.what());
+    return failure(ProbeStatus::BadPosition, text, bad_position_message(e));
   }
   const Position& pos = parsed.position;
-  std::string written = format_position(pos, parsed.die);
   ValuedPosition valued{pos, parsed.die, 0, {}};
   try {
     std::optional<double> value = tb.value(pos);
-    if (!value) return failure(ProbeStatus::NotCovered, text, not_covered(tb, pos, written));
+    if (!value)
+      return failure(ProbeStatus::NotCovered, text, not_covered_message(tb, pos, parsed.die));
     valued.value = *value;
     if (!pos.winner())
       for (int d = 1; d <= 6; ++d) {
@@ -105,4 +104,4 @@ ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
   return ProbeReport{ProbeStatus::Ok, valued_position_json(valued)};
 }
 
-}  // namespace ewn::cli
+}  // namespace ewn

@@ -1,0 +1,86 @@
+#include "c_errors.h"
+
+#include <cstring>
+#include <new>
+#include <stdexcept>
+
+#include "printable.h"
+#include "table_format.h"
+
+namespace ewn::api {
+
+namespace {
+
+// Per thread, so that threads sharing a handle each read the message of their own call.
+thread_local std::string last_error;
+
+}  // namespace
+
+int fail(int code, std::string message) {
+  last_error = std::move(message);
+  return code;
+}
+
+void copy_text(const std::string& text, char* buf, size_t len) {
+  if (!buf || len == 0) return;
+  size_t n = std::min(text.size(), len - 1);
+  std::memcpy(buf, text.data(), n);
+  buf[n] = '\0';
+}
+
+int guarded_call(int (*body)(void*), void* context) noexcept {
+  try {
+    return body(context);
+  } catch (const TableError& e) {
+    return fail(EWN_E_TABLE, printable(e.what()));
+  } catch (const std::bad_alloc&) {
+    return fail(EWN_E_MEMORY, "out of memory");
+  } catch (const std::exception& e) {
+    return fail(EWN_E_INTERNAL, printable(e.what()));
+  } catch (...) {
+    return fail(EWN_E_INTERNAL, "unknown exception");
+  }
+}
+
+}  // namespace ewn::api
+
+using namespace ewn::api;
+
+extern "C" {
+
+const char* ewn_version(void) {
+  return EWN_VERSION_STRING;
+}
+
+const char* ewn_strerror(int code) {
+  switch (code) {
+    case EWN_OK:
+      return "success";
+    case EWN_E_POSITION:
+      return "malformed position or move";
+    case EWN_E_NOT_COVERED:
+      return "the tables do not cover the position";
+    case EWN_E_TABLE:
+      return "a table file is missing or damaged";
+    case EWN_E_ARGUMENT:
+      return "invalid argument";
+    case EWN_E_BUFFER:
+      return "buffer too small";
+    case EWN_E_DIRECTORY:
+      return "no table directory";
+    case EWN_E_GAME_OVER:
+      return "the game is over";
+    case EWN_E_MEMORY:
+      return "out of memory";
+    case EWN_E_INTERNAL:
+      return "internal error";
+    default:
+      return "unknown error code";
+  }
+}
+
+const char* ewn_last_error(void) {
+  return last_error.c_str();
+}
+
+}  // extern "C"

@@ -1,0 +1,31 @@
+// The C API's side of errors: return codes with a message kept per thread, and the one place
+// where exceptions from the library become codes (nothing may cross the C boundary).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <type_traits>
+
+#include "ewn/ewn.h"
+
+namespace ewn::api {
+
+// Records `message` as this thread's last error and returns `code`.
+int fail(int code, std::string message);
+
+// Copies `text` into a caller's buffer of `len` bytes (none when buf is null or len is 0),
+// cut short if need be, always NUL-terminated.
+void copy_text(const std::string& text, char* buf, size_t len);
+
+// Runs `body` (which returns a code, calling fail() for its failures) and turns whatever it
+// throws into a code with its message: a table file's problem into EWN_E_TABLE, running out of
+// memory into EWN_E_MEMORY, anything else into EWN_E_INTERNAL.
+int guarded_call(int (*body)(void*), void* context) noexcept;
+
+template <class Body>
+int guarded(Body&& body) noexcept {
+  using Callable = std::remove_reference_t<Body>;
+  return guarded_call([](void* b) { return (*static_cast<Callable*>(b))(); }, &body);
+}
+
+}  // namespace ewn::api

@@ -1,0 +1,154 @@
+// ewn.hpp: the C API of ewn.h for C++, with classes that own their handles and exceptions
+// for errors. Header-only over the C functions, so that it does not depend on the compiler
+// the library was built with. Same answers, same threads rules (ewn.h); docs/API.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ewn.h"
+
+namespace ewn {
+
+// A failed call: code() is the EWN_E_* code, what() the library's message.
+class Error : public std::runtime_error {
+ public:
+  Error(int code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  int code() const { return code_; }
+
+ private:
+  int code_;
+};
+
+namespace detail {
+
+inline void check(int code) {
+  if (code != EWN_OK) throw Error(code, ewn_last_error());
+}
+
+}  // namespace detail
+
+struct MoveValue {
+  std::string move;  // "a5b4"
+  double value;      // the mover's win probability after the move
+  bool wins;         // the move wins at once
+};
+
+// A position: parsed, checked, written back, moves made.
+class Position {
+ public:
+  explicit Position(const std::string& text) {
+    detail::check(ewn_position_parse(text.c_str(), &p_));
+  }
+
+  std::string str() const {
+    char buf[EWN_POSITION_TEXT_MAX];
+    detail::check(ewn_position_format(&p_, buf, sizeof buf));
+    return buf;
+  }
+  // The legal moves for `die` (0: the position's die); none when the game is decided.
+  std::vector<std::string> legal_moves(int die = 0) const {
+    char moves[EWN_MAX_DIE_MOVES][EWN_MOVE_TEXT_MAX];
+    int n = 0;
+    detail::check(ewn_position_moves(&p_, die, moves, &n));
+    return std::vector<std::string>(moves, moves + n);
+  }
+  // The position after `move` (legal for the position's die, or for some die without one).
+  Position play(const std::string& move) const {
+    Position next = *this;
+    detail::check(ewn_position_play(&next.p_, move.c_str()));
+    return next;
+  }
+  // EWN_RED or EWN_BLUE once the game is decided.
+  std::optional<int> winner() const {
+    int w = -1;
+    detail::check(ewn_position_winner(&p_, &w));
+    return w < 0 ? std::nullopt : std::optional<int>(w);
+  }
+  int side() const { return p_.side; }
+  std::optional<int> die() const { return p_.die ? std::optional<int>(p_.die) : std::nullopt; }
+
+ private:
+  ewn_position p_{};
+};
+
+// A directory of tables; share one between threads.
+class Tablebase {
+ public:
+  explicit Tablebase(const std::string& dir, size_t cache_bytes = 0) {
+    int code = EWN_OK;
+    char err[1024];
+    tb_.reset(ewn_tb_open_ex(dir.c_str(), cache_bytes, &code, err, sizeof err));
+    if (!tb_) throw Error(code, err);
+  }
+  int max_pieces() const { return ewn_tb_max_pieces(tb_.get()); }
+
+  // The side to move's win probability before its roll.
+  double value(const std::string& position) const {
+    double v = 0;
+    detail::check(ewn_tb_probe(tb_.get(), position.c_str(), &v));
+    return v;
+  }
+  // The moves for `die` (0: the position's die) with their values, best first.
+  std::vector<MoveValue> moves(const std::string& position, int die = 0) const {
+    ewn_move_value mv[EWN_MAX_DIE_MOVES];
+    int n = 0;
+    detail::check(ewn_tb_moves(tb_.get(), position.c_str(), die, mv, &n));
+    std::vector<MoveValue> out;
+    for (int i = 0; i < n; ++i) out.push_back({mv[i].move, mv[i].value, mv[i].wins != 0});
+    return out;
+  }
+  MoveValue best_move(const std::string& position, int die = 0) const {
+    ewn_move_value mv;
+    detail::check(ewn_tb_best_move(tb_.get(), position.c_str(), die, &mv));
+    return {mv.move, mv.value, mv.wins != 0};
+  }
+  // The document of `ewn probe --json` (a covered position; otherwise Error).
+  std::string probe_json(const std::string& position) const {
+    std::string buf(1024, '\0');
+    size_t needed = 0;
+    int code = ewn_tb_probe_json(tb_.get(), position.c_str(), buf.data(), buf.size(), &needed);
+    if (code == EWN_E_BUFFER) {
+      buf.resize(needed);
+      code = ewn_tb_probe_json(tb_.get(), position.c_str(), buf.data(), buf.size(), &needed);
+    }
+    detail::check(code);
+    buf.resize(needed - 1);
+    return buf;
+  }
+
+ private:
+  struct Close {
+    void operator()(ewn_tablebase* tb) const { ewn_tb_close(tb); }
+  };
+  std::unique_ptr<ewn_tablebase, Close> tb_;
+};
+
+// The engine: `movetime` seconds a move, with the tables in `tables` ("" for none).
+class Engine {
+ public:
+  explicit Engine(const std::string& tables = "", double movetime = 1.0) {
+    int code = EWN_OK;
+    char err[1024];
+    e_.reset(ewn_engine_open(tables.c_str(), movetime, &code, err, sizeof err));
+    if (!e_) throw Error(code, err);
+  }
+  ewn_engine_choice best_move(const std::string& position, int die = 0) {
+    ewn_engine_choice c;
+    detail::check(ewn_engine_best_move(e_.get(), position.c_str(), die, &c));
+    return c;
+  }
+
+ private:
+  struct Close {
+    void operator()(ewn_engine* e) const { ewn_engine_close(e); }
+  };
+  std::unique_ptr<ewn_engine, Close> e_;
+};
+
+}  // namespace ewn

@@ -1,0 +1,24 @@
+// The Python module `ewn`: the tables, positions and the engine through the C API (ewn.h).
+#include <pybind11/pybind11.h>
+
+#include "ewn/ewn.h"
+#include "py_errors.h"
+#include "py_position.h"
+
+namespace py = pybind11;
+
+namespace ewn_python {
+void register_tablebase(py::module_& m);
+void register_engine(py::module_& m);
+}  // namespace ewn_python
+
+PYBIND11_MODULE(ewn, m) {
+  m.doc() =
+      "Exact endgame tables and the engine of EinStein wuerfelt nicht! (the ewn program's "
+      "library): ewn.Tablebase(path).probe(position) answers as `ewn probe --json` does.";
+  m.attr("__version__") = ewn_version();
+  ewn_python::register_errors(m);
+  ewn_python::register_position(m);
+  ewn_python::register_tablebase(m);
+  ewn_python::register_engine(m);
+}

@@ -1,0 +1,22 @@
+// The C API's error codes as Python exceptions.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace ewn_python {
+
+// Adds ewn.NotCoveredError (a LookupError) to the module.
+void register_errors(pybind11::module_& m);
+
+// Raises the exception of `code` with the message of the call that failed on this thread
+// (ewn_last_error): a malformed position or argument ValueError, a position the tables do not
+// cover NotCoveredError, a damaged or missing table file OSError (the message names it), a
+// missing table directory FileNotFoundError. Call it holding the GIL.
+[[noreturn]] void raise_error(int code);
+[[noreturn]] void raise_error(int code, const std::string& message);
+
+inline void check(int code) {
+  if (code != 0) raise_error(code);
+}
+
+}  // namespace ewn_python

@@ -1,0 +1,76 @@
+"""Errors: the exception of each failure, with the program's message."""
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+import ewn
+
+
+def cli_error(ewn_program, tables, position):
+    run = subprocess.run([str(ewn_program), "probe", "--json", "--tables", str(tables), position],
+                         capture_output=True, text=True)
+    assert run.returncode != 0
+    return json.loads(run.stdout)["error"]
+
+
+@pytest.mark.parametrize("position", ["r1r2/5/5 r", "r1r23/5/2b3b41/5/5 x", "r74/5/5/5/4b1 r",
+                                      "r1r13/5/5/5/4b1 r", "r14/5/5/5/4b1 r 9"])
+def test_a_malformed_position_raises_value_error_with_the_cli_message(ewn_program, tables,
+                                                                     position):
+    tb = ewn.Tablebase(tables)
+    message = cli_error(ewn_program, tables, position)
+    for call in (tb.probe, tb.value, lambda p: tb.moves(p, 1), ewn.Position):
+        with pytest.raises(ValueError) as e:
+            call(position)
+        assert str(e.value) == message
+
+
+def test_a_position_the_tables_do_not_cover(ewn_program, tables):
+    tb = ewn.Tablebase(tables)
+    five = "r1r23/5/2b3b41/5/4b5 r"
+    with pytest.raises(ewn.NotCoveredError) as e:
+        tb.probe(five)
+    assert isinstance(e.value, LookupError)
+    assert str(e.value) == cli_error(ewn_program, tables, five)
+
+
+def test_a_missing_table_directory_raises_file_not_found(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no such directory"):
+        ewn.Tablebase(tmp_path / "nowhere")
+    with pytest.raises(FileNotFoundError):
+        ewn.Engine(tables=tmp_path / "nowhere", movetime=0.1)
+    (tmp_path / "file").write_text("")
+    with pytest.raises(NotADirectoryError):
+        ewn.Tablebase(tmp_path / "file")
+
+
+def test_a_damaged_table_raises_os_error_naming_the_file(ewn_program, tables, tmp_path):
+    copy = tmp_path / "tables"
+    shutil.copytree(tables, copy)
+    position = "r14/5/5/5/4b1 r"
+    material = ewn.Tablebase(copy).probe(position)["material"]
+    damaged = copy / f"{material}.ewt"
+    with open(damaged, "r+b") as f:
+        f.truncate(100)
+    tb = ewn.Tablebase(copy)
+    with pytest.raises(OSError) as e:
+        tb.probe(position)
+    assert str(damaged) in str(e.value)
+    assert str(e.value) == cli_error(ewn_program, copy, position)
+    with pytest.raises(OSError):
+        tb.value(position)
+
+
+def test_bad_arguments(tables):
+    tb = ewn.Tablebase(tables)
+    with pytest.raises(TypeError):
+        tb.probe(42)
+    with pytest.raises(ValueError, match="die 7"):
+        tb.moves("r14/5/5/5/3b11 r", 7)
+    with pytest.raises(ValueError, match="names no die"):
+        tb.best_move("r14/5/5/5/3b11 r")
+    with pytest.raises(ValueError):
+        ewn.Engine(movetime=0)
