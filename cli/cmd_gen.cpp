@@ -162,8 +162,10 @@ int run_gen(GenCommandOptions opt, const GenRunner& runner) {
     result = runner(opt.gen);
     if (line) line->finish();
   } catch (const MemoryBudgetError& e) {
+    // The suggestion leaves a MiB to spare: the process's own resident memory, part of what is
+    // needed, differs by a fraction of a MiB from run to run (and more under mpirun).
     return fail(2, std::string(e.what()) + " (use --max-memory " +
-                       memory_size_argument(e.needed()) + " or more)");
+                       memory_size_argument(e.needed() + (uint64_t(1) << 20)) + " or more)");
   } catch (const DirectoryBusy& e) {
     return fail(1, e.what());
   } catch (const std::exception& e) {

@@ -78,7 +78,7 @@ void Coordinator::handle(int source, const std::vector<char>& bytes) {
     jobs_[size_t(index)] = JobState::kDone;
     ++jobs_done_;
     plan_->job_done(size_t(index), outcome);
-    if (job.tables) tables_done_ += int(job.group.members().size());
+    tables_done_ += int(job.tables.size());
     work_done_ += positions_[size_t(index)];
     // A team job is done when its leader has written it: the other ranks were idle already.
     for (Rank& other : ranks_)

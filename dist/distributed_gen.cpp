@@ -34,6 +34,7 @@ DistributedGen::DistributedGen() : comms_(std::make_unique<Comms>()) {
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
+  report_activity_on_termination(rank_);  // before the duplicates, which inherit its handler
   MPI_Comm_dup(MPI_COMM_WORLD, &comms_->worker.orders);
   MPI_Comm_dup(MPI_COMM_WORLD, &comms_->worker.team);
   MPI_Comm local;
@@ -48,7 +49,6 @@ DistributedGen::DistributedGen() : comms_(std::make_unique<Comms>()) {
                    "(MPI_THREAD_MULTIPLE), which a run with several ranks needs\n");
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
-  report_activity_on_termination(rank_);
   if (rank_ == 0) coordinator_ = std::make_unique<Coordinator>(comms_->worker.orders, ranks_);
 }
 

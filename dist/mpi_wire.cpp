@@ -43,7 +43,8 @@ std::map<MaterialClass, std::filesystem::path> get_paths(WireReader& r) {
 
 void put_job(WireWriter& w, const GenJob& job) {
   put_class(w, job.group.first);
-  w.put(uint8_t(job.tables));
+  w.put(uint32_t(job.tables.size()));
+  for (MaterialClass mc : job.tables) put_class(w, mc);
   w.put(uint8_t(job.whole));
   w.put(job.part_budget);
   w.put(job.parts);
@@ -54,7 +55,7 @@ void put_job(WireWriter& w, const GenJob& job) {
 GenJob get_job(WireReader& r) {
   GenJob job;
   job.group.first = get_class(r);
-  job.tables = r.get<uint8_t>() != 0;
+  for (uint32_t n = r.get<uint32_t>(); n > 0; --n) job.tables.insert(get_class(r));
   job.whole = r.get<uint8_t>() != 0;
   job.part_budget = r.get<uint64_t>();
   job.parts = r.get<int>();
@@ -63,14 +64,16 @@ GenJob get_job(WireReader& r) {
   return job;
 }
 
-void wait_quietly(MPI_Request& request) {
+void wait_quietly(std::span<MPI_Request> requests) {
   for (;;) {
     int done = 0;
-    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    MPI_Testall(int(requests.size()), requests.data(), &done, MPI_STATUSES_IGNORE);
     if (done) return;
     std::this_thread::sleep_for(kPollPause);
   }
 }
+
+void wait_quietly(MPI_Request& request) { wait_quietly(std::span<MPI_Request>(&request, 1)); }
 
 void send_bytes(MPI_Comm comm, int dest, int tag, const std::vector<char>& bytes) {
   MPI_Request request;

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -71,6 +72,8 @@ GenJob get_job(WireReader& r);
 
 // Waits until `request` completes, sleeping between tests.
 void wait_quietly(MPI_Request& request);
+// Waits until every one of `requests` completes, sleeping between tests.
+void wait_quietly(std::span<MPI_Request> requests);
 // Sends `bytes` to `dest` (returns when the buffer may be reused).
 void send_bytes(MPI_Comm comm, int dest, int tag, const std::vector<char>& bytes);
 // Receives the next message with `tag` from `source` (MPI_ANY_SOURCE: any) into `bytes`, waiting

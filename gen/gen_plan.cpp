@@ -81,19 +81,22 @@ std::map<MaterialClass, GenJob> plan_jobs(const RunFiles& files,
   for (const ClassGroup& g : groups) {
     auto members = g.members();
     summary.tables_total += int(members.size());
-    bool complete = true;
-    for (MaterialClass mc : members)
-      if (check_table(files.table(mc)) ||
-          (files.keep_exact(g.pieces()) && check_exact_file(files.kept_exact(mc), mc)))
-        complete = false;
-    if (complete) {
-      summary.tables_skipped += int(members.size());
+    // A complete table is kept even when its twin must be solved again: nothing done is redone.
+    std::set<MaterialClass> missing;
+    bool exact_missing = false;
+    for (MaterialClass mc : members) {
+      if (check_table(files.table(mc))) missing.insert(mc);
+      if (files.keep_exact(g.pieces()) && check_exact_file(files.kept_exact(mc), mc))
+        exact_missing = true;
+    }
+    summary.tables_skipped += int(members.size() - missing.size());
+    if (missing.empty() && !exact_missing) {
       skipped_work += positions_of(g);
       continue;
     }
     GenJob& job = jobs[g.first];
     job.group = g;
-    job.tables = true;
+    job.tables = missing;
     if (files.keep_exact(g.pieces()))
       for (MaterialClass mc : members) job.exact_out[mc] = files.kept_exact(mc);
   }
@@ -116,8 +119,8 @@ std::map<MaterialClass, GenJob> plan_jobs(const RunFiles& files,
               derive.group = cg;
               // Tables that are missing or damaged are written too, since they are solved anyway.
               for (MaterialClass mc : cg.members())
-                if (check_table(files.table(mc))) derive.tables = true;
-              if (derive.tables) summary.tables_total += int(cg.members().size());
+                if (check_table(files.table(mc))) derive.tables.insert(mc);
+              summary.tables_total += int(derive.tables.size());
             }
             derive.exact_out[child] = files.exact(child);
             exact_at[child] = files.exact(child);
@@ -147,7 +150,7 @@ void plan_memory(std::vector<GenJob>& jobs, const GenOptions& opt, GenSummary& s
     uint64_t largest = 0;
     for (MaterialClass mc : job.group.members())
       largest = std::max(largest, PositionIndex(mc).size());
-    uint64_t writing = job.tables ? largest * kTableWriteBytesPerEntry : 0;
+    uint64_t writing = job.tables.empty() ? 0 : largest * kTableWriteBytesPerEntry;
     uint64_t whole = children_bytes + whole_group_bytes(job.group.first);
     uint64_t parted = std::max(children_bytes + min_part_bytes(job.group.first),
                                writing + read_solved_class_bytes(job.group.first));
@@ -225,7 +228,7 @@ void GenPlan::job_done(size_t i, const JobOutcome& outcome) {
     summary_.groups_in_parts += 1;
     summary_.most_parts = std::max(summary_.most_parts, outcome.parts);
   }
-  if (!job.tables) summary_.groups_rederived += 1;
+  if (job.tables.empty()) summary_.groups_rederived += 1;
   summary_.positions += job.positions();
   // Exact values no job still to come reads are removed, unless kept.
   std::error_code ec;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,7 @@ namespace ewn {
 // A group to solve: for its tables, for the exact values other groups read, or both.
 struct GenJob {
   ClassGroup group;
-  bool tables = false;
+  std::set<MaterialClass> tables;  // members whose tables are written: those missing or damaged
   std::map<MaterialClass, std::filesystem::path> exact_out;  // members whose exact values are
                                                              // written, and where
   std::map<MaterialClass, std::filesystem::path> reads;      // exact values read, and from where

@@ -25,7 +25,7 @@ GenSummary generate(const GenOptions& opt) {
     reports.solved = [&](uint64_t done) { progress.update(base + done); };
     JobOutcome outcome = solve_job(job, opt, reports);
     plan.job_done(i, outcome);
-    progress.end_group(job.tables ? int(job.group.members().size()) : 0);
+    progress.end_group(int(job.tables.size()));
   }
   GenSummary summary = plan.finish();
   summary.seconds =

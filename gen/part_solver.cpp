@@ -197,13 +197,12 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
     if (!levels_intact)
       for (MaterialClass m : members) write_levels_file(m, work_dir);
   }
-  // The others read the levels file the leader checked or wrote, and find the same levels solved.
-  if (share.slices > 1) share.barrier();
+  // The leader alone reads what is solved; the others take its word (and read the levels file it
+  // checked or wrote once it has answered).
   int first = top + 1;
-  if (levels_intact) {
-    first = first_solved_level(mc, work_dir, census);
-    if (first <= top) result.resumed_level = first;
-  }
+  if (share.leader() && levels_intact) first = first_solved_level(mc, work_dir, census);
+  if (share.slices > 1) first = share.leaders(first);
+  if (first <= top) result.resumed_level = first;
 
   std::vector<ClassContext> ctx;
   for (MaterialClass m : members) ctx.emplace_back(m, children, nullptr);
@@ -240,9 +239,9 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
         const LevelBitmap& visit = twin.bitmap[l];  // our level-l positions, in the twin's order
         const LevelBitmap& own = held[k].bitmap[l];
         std::vector<double>& values = held[k].values[l];
-        // Shared, the positions of the other slices hold +0.0 until the slices are combined.
+        // Shared, the positions of the other slices hold -0.0 until the slices are combined.
         values.assign(census[k][l],
-                      share.slices > 1 ? 0.0 : std::numeric_limits<double>::quiet_NaN());
+                      share.slices > 1 ? -0.0 : std::numeric_limits<double>::quiet_NaN());
         if (visit.count() != census[k][l] || own.count() != census[k][l])
           throw std::logic_error("solve_group_in_parts: level census disagrees with the index");
         auto quiet = [&twin, l](uint64_t index, int rise) {

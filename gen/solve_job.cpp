@@ -64,7 +64,7 @@ struct StoredClass {
 }  // namespace
 
 std::string GenJob::label() const {
-  return group.first.name() + (tables ? "" : " (exact)");
+  return group.first.name() + (tables.empty() ? " (exact)" : "");
 }
 
 uint64_t GenJob::positions() const {
@@ -125,7 +125,7 @@ JobOutcome solve_job(const GenJob& job, const GenOptions& opt, const JobProgress
       if (job.exact_out.count(sc.material))
         write_exact(sc.material,
                     [&](const fs::path& tmp) { write_exact_file(tmp, sc.material, sc.values); });
-      if (!job.tables) continue;
+      if (!job.tables.count(sc.material)) continue;
       StoredClass stored(sc.material);
       stored.append(sc.values);
       write_tables(sc.material, stored);
@@ -141,9 +141,10 @@ JobOutcome solve_job(const GenJob& job, const GenOptions& opt, const JobProgress
   writing();
   for (MaterialClass mc : members) {
     bool exact = job.exact_out.count(mc) > 0;
-    if (!exact && !job.tables) continue;
+    bool table = job.tables.count(mc) > 0;
+    if (!exact && !table) continue;
     std::optional<StoredClass> stored;
-    if (job.tables) stored.emplace(mc);
+    if (table) stored.emplace(mc);
     auto stream = [&](ExactFileWriter* writer) {
       read_solved_class(mc, dir, [&](std::span<const double> values) {
         if (stored) stored->append(values);

@@ -158,7 +158,7 @@ TEST_CASE("a group solved in parts resumes from its work files and rejects damag
 namespace {
 
 // Processes sharing a group in parts, played by threads: each combine sums the slices of every
-// thread (as MPI's allreduce does in dist/), in a fixed order.
+// thread (as the ring of ranks does in dist/), in a fixed order.
 class ThreadSharing {
  public:
   explicit ThreadSharing(int slices) : slices_(slices), sync_(slices), deposited_(slices) {}
@@ -171,7 +171,7 @@ class ThreadSharing {
       deposited_[slice] = values;
       sync_.arrive_and_wait();
       if (slice == 0) {
-        sum_.assign(values.size(), 0.0);
+        sum_.assign(values.size(), -0.0);  // what adds nothing, to either zero too
         for (std::span<double> d : deposited_)
           for (size_t i = 0; i < d.size(); ++i) sum_[i] += d[i];
       }
@@ -180,6 +180,11 @@ class ThreadSharing {
       sync_.arrive_and_wait();
     };
     s.barrier = [this] { sync_.arrive_and_wait(); };
+    s.leaders = [combine = s.combine, slice](int value) {
+      double v = slice == 0 ? double(value) : -0.0;
+      combine({&v, 1});
+      return int(v);
+    };
     return s;
   }
 
@@ -215,5 +220,28 @@ TEST_CASE("a group in parts shared by several processes has the values of one, b
     // The leader wrote the work files: the values of one process, whole.
     for (const SolvedClass& sc : whole)
       CHECK(same_bits(streamed(sc.material, work.path()), sc.values));
+
+    // Solved again together: the leader alone decides where to start and the others take its
+    // word. As if killed after level 12: the levels below are gone. Then with the levels file
+    // gone too, where only the leader knows that the solved levels cannot be trusted.
+    auto solve_again = [&] {
+      processes.clear();
+      for (int s = 0; s < slices; ++s)
+        processes.emplace_back([&, s] {
+          PartSharing share = sharing.for_slice(s);
+          results[s] = solve_group_in_parts(mc, children.values, work.path(), budget, {}, &share);
+        });
+      for (auto& p : processes) p.join();
+      for (const SolvedClass& sc : whole)
+        CHECK(same_bits(streamed(sc.material, work.path()), sc.values));
+    };
+    for (MaterialClass m : with_twin(mc))
+      for (int l = 0; l < 12; ++l)
+        fs::remove(work.path() / (m.name() + ".L" + std::to_string(l) + ".values"));
+    solve_again();
+    for (const PartedSolve& r : results) CHECK(r.resumed_level == 12);
+    for (MaterialClass m : with_twin(mc)) fs::remove(work.path() / (m.name() + ".levels"));
+    solve_again();
+    for (const PartedSolve& r : results) CHECK(r.resumed_level == -1);
   }
 }
