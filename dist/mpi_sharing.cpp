@@ -16,8 +16,8 @@ constexpr size_t kChunkValues = size_t(1) << 20;
 constexpr int kSliceTag = 1;
 
 // The sum over the ranks of `values`, in place: the ring algorithm's reduce-scatter, then its
-// allgather. Each rank sends and receives 2 (N - 1) / N times the values whatever N is, only to
-// its two neighbours. Written with point-to-point messages rather than MPI's nonblocking
+// allgather. Each rank sends and receives 2 (N - 1) / N times the values (N ranks), only to and
+// from its two neighbours. Written with point-to-point messages rather than MPI's nonblocking
 // collectives: the rank's other thread (rank 0's scheduler) makes MPI progress too, and Open
 // MPI 4.1's nonblocking collectives then failed now and then with 3 ranks (MPI_ERR_TRUNCATE),
 // while its point-to-point matching is safe under MPI_THREAD_MULTIPLE.

@@ -1,6 +1,6 @@
 // A group in parts solved by every rank together (part_sharing.h) over MPI: each rank's slice of
-// a level is combined by a sum over the ranks (MPI_Iallreduce, in chunks so that Open MPI's
-// buffers stay small), waited for quietly (mpi_wire.h).
+// a level is combined by a sum over the ranks around a ring of point-to-point messages, in
+// chunks so that the buffers stay small, waited for quietly (mpi_wire.h).
 #pragma once
 
 #include <mpi.h>
