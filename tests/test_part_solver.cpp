@@ -204,44 +204,37 @@ TEST_CASE("a group in parts shared by several processes has the values of one, b
   auto whole = solve_group(mc, children.values);
   uint64_t budget = min_part_bytes(mc);
   for (int slices : {2, 3}) {
+    INFO(slices << " processes");
     test::TempDir work("parts-shared");
     ThreadSharing sharing(slices);
     std::vector<PartedSolve> results(slices);
-    std::vector<std::thread> processes;
-    for (int s = 0; s < slices; ++s)
-      processes.emplace_back([&, s] {
-        PartSharing share = sharing.for_slice(s);
-        results[s] = solve_group_in_parts(mc, children.values, work.path(), budget, {}, &share);
-      });
-    for (auto& p : processes) p.join();
-    INFO(slices << " processes");
-    for (const PartedSolve& r : results) CHECK(r.parts == results[0].parts);
-    CHECK(results[0].parts > 1);
-    // The leader wrote the work files: the values of one process, whole.
-    for (const SolvedClass& sc : whole)
-      CHECK(same_bits(streamed(sc.material, work.path()), sc.values));
-
-    // Solved again together: the leader alone decides where to start and the others take its
-    // word. As if killed after level 12: the levels below are gone. Then with the levels file
-    // gone too, where only the leader knows that the solved levels cannot be trusted.
-    auto solve_again = [&] {
-      processes.clear();
+    // Every process solves its slices; the leader writes the work files, which then hold the
+    // values of one process, whole.
+    auto solve_together = [&] {
+      std::vector<std::thread> processes;
       for (int s = 0; s < slices; ++s)
         processes.emplace_back([&, s] {
           PartSharing share = sharing.for_slice(s);
           results[s] = solve_group_in_parts(mc, children.values, work.path(), budget, {}, &share);
         });
       for (auto& p : processes) p.join();
+      for (const PartedSolve& r : results) CHECK(r.parts == results[0].parts);
       for (const SolvedClass& sc : whole)
         CHECK(same_bits(streamed(sc.material, work.path()), sc.values));
     };
+    solve_together();
+    CHECK(results[0].parts > 1);
+
+    // Solved again together: the leader alone decides where to start and the others take its
+    // word. As if killed after level 12: the levels below are gone. Then with the levels file
+    // gone too, where only the leader knows that the solved levels cannot be trusted.
     for (MaterialClass m : with_twin(mc))
       for (int l = 0; l < 12; ++l)
         fs::remove(work.path() / (m.name() + ".L" + std::to_string(l) + ".values"));
-    solve_again();
+    solve_together();
     for (const PartedSolve& r : results) CHECK(r.resumed_level == 12);
     for (MaterialClass m : with_twin(mc)) fs::remove(work.path() / (m.name() + ".levels"));
-    solve_again();
+    solve_together();
     for (const PartedSolve& r : results) CHECK(r.resumed_level == -1);
   }
 }
