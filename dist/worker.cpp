@@ -1,7 +1,5 @@
 #include "worker.h"
 
-#include <sys/resource.h>
-
 #include <chrono>
 
 #include "memory_budget.h"
@@ -17,13 +15,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 // Progress reports of one job at most this often (and at each change of what it does).
 constexpr auto kProgressInterval = std::chrono::milliseconds(300);
-
-double cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
 
 class Worker {
  public:
@@ -110,7 +101,7 @@ class Worker {
   }
 
   void report_ready(int finished, const JobOutcome& outcome) {
-    figures_.cpu_seconds = cpu_seconds();
+    figures_.cpu_seconds = process_cpu_seconds();
     figures_.peak_rss = peak_rss_bytes();
     WireWriter w;
     w.put(Report::kReady);

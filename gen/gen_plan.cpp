@@ -71,6 +71,14 @@ uint64_t positions_of(const ClassGroup& g) {
   return work;
 }
 
+}  // namespace
+
+uint64_t GenJob::positions() const {
+  return positions_of(group);
+}
+
+namespace {
+
 // The jobs, by the group's first class: every incomplete group asked for, and every group whose
 // exact values one of them reads when they are nowhere to be read.
 std::map<MaterialClass, GenJob> plan_jobs(const RunFiles& files,

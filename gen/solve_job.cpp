@@ -67,12 +67,6 @@ std::string GenJob::label() const {
   return group.first.name() + (tables.empty() ? " (exact)" : "");
 }
 
-uint64_t GenJob::positions() const {
-  uint64_t work = 0;
-  for (MaterialClass mc : group.members()) work += PositionIndex(mc).canonical_count();
-  return work;
-}
-
 JobOutcome solve_job(const GenJob& job, const GenOptions& opt, const JobProgress& progress,
                      const PartSharing* sharing) {
   const RunFiles files(opt);
