@@ -2,8 +2,10 @@
 #include <cerrno>
 #include <csignal>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include "commands.h"
 #include "file_error.h"
@@ -16,6 +18,9 @@
 #include "regular_file.h"
 #include "table_format.h"
 #include "table_writer.h"
+#if EWN_MPI
+#include "distributed_gen.h"
+#endif
 
 namespace ewn::cli {
 
@@ -65,7 +70,49 @@ std::string progress_text(const GenProgress& p, double elapsed) {
   return buf;
 }
 
-int run_gen(GenCommandOptions opt) {
+// What a run reports: the summary, and for a run by the ranks of an MPI job each rank's
+// figures (in --json and as lines of text).
+struct GenResult {
+  GenSummary summary;
+  Json ranks = Json::array();
+  std::string rank_lines;
+};
+using GenRunner = std::function<GenResult(const GenOptions&)>;
+
+#if EWN_MPI
+GenResult distributed_result(const dist::DistributedSummary& d) {
+  GenResult result;
+  result.summary = d.run;
+  std::ostringstream lines;
+  for (const dist::RankFigures& f : d.ranks) {
+    result.ranks.push_back({{"rank", f.rank},
+                            {"host", printable(f.host)},
+                            {"groups", f.jobs},
+                            {"team_groups", f.team_jobs},
+                            {"positions", f.positions},
+                            {"busy_seconds", f.busy_seconds},
+                            {"cpu_seconds", f.cpu_seconds},
+                            {"peak_rss", f.peak_rss},
+                            {"exchanged_levels", f.exchanged_levels},
+                            {"exchanged_bytes", f.exchanged_bytes},
+                            {"message_bytes", f.message_bytes}});
+    lines << "  rank " << f.rank << " (" << printable(f.host) << "): " << f.jobs
+          << " group(s) alone, " << f.positions << " positions";
+    if (f.team_jobs)
+      lines << "; " << f.team_jobs << " group(s) with every rank, "
+            << format_memory_size(f.exchanged_bytes) << " of values exchanged in "
+            << f.exchanged_levels << " levels";
+    char figures[160];
+    std::snprintf(figures, sizeof figures, "; busy %.1f s, CPU %.1f s, peak %s\n", f.busy_seconds,
+                  f.cpu_seconds, format_memory_size(f.peak_rss).c_str());
+    lines << figures;
+  }
+  result.rank_lines = lines.str();
+  return result;
+}
+#endif
+
+int run_gen(GenCommandOptions opt, const GenRunner& runner) {
   // With a file size limit (ulimit -f) a write past it must fail with EFBIG, not kill us.
   std::signal(SIGXFSZ, SIG_IGN);
   // The progress line is timed from the generator's first report, when the solving starts.
@@ -98,7 +145,8 @@ int run_gen(GenCommandOptions opt) {
                          ": not a size (write a number with K, M, G or T, e.g. 96M or 16G)");
     opt.gen.max_memory = *bytes;
   }
-  GenSummary s;
+  GenResult result;
+  const GenSummary& s = result.summary;
   try {
     OutputLock lock(out);
     if (!opt.only_class.empty()) {
@@ -111,11 +159,13 @@ int run_gen(GenCommandOptions opt) {
         return fail(2, "--class " + opt.only_class + " has more pieces than --pieces " +
                            std::to_string(opt.gen.pieces));
     }
-    s = generate(opt.gen);
+    result = runner(opt.gen);
     if (line) line->finish();
   } catch (const MemoryBudgetError& e) {
+    // The suggestion leaves a MiB to spare: the process's own resident memory, part of what is
+    // needed, differs by a fraction of a MiB from run to run (and more under mpirun).
     return fail(2, std::string(e.what()) + " (use --max-memory " +
-                       memory_size_argument(e.needed()) + " or more)");
+                       memory_size_argument(e.needed() + (uint64_t(1) << 20)) + " or more)");
   } catch (const DirectoryBusy& e) {
     return fail(1, e.what());
   } catch (const std::exception& e) {
@@ -129,18 +179,15 @@ int run_gen(GenCommandOptions opt) {
     return 1;
   }
   if (opt.json) {
-    print_json({{"pieces", opt.gen.pieces},
-                {"tables", s.tables_total},
-                {"generated", s.tables_generated},
-                {"skipped", s.tables_skipped},
-                {"positions", s.positions},
-                {"seconds", s.seconds},
-                {"bytes", s.table_bytes},
-                {"memory_budget", s.memory_budget},
-                {"peak_rss", s.peak_rss},
-                {"groups_in_parts", s.groups_in_parts},
-                {"most_parts", s.most_parts},
-                {"groups_rederived", s.groups_rederived}});
+    Json j = {{"pieces", opt.gen.pieces},        {"tables", s.tables_total},
+              {"generated", s.tables_generated}, {"skipped", s.tables_skipped},
+              {"positions", s.positions},        {"seconds", s.seconds},
+              {"bytes", s.table_bytes},          {"memory_budget", s.memory_budget},
+              {"peak_rss", s.peak_rss},          {"groups_in_parts", s.groups_in_parts},
+              {"most_parts", s.most_parts},      {"groups_rederived", s.groups_rederived}};
+    // A run by the ranks of an MPI job: each rank's figures, one more key.
+    if (!result.ranks.empty()) j["ranks"] = result.ranks;
+    print_json(j);
   } else {
     std::cout << "ewn gen: " << s.tables_total << " tables with up to " << opt.gen.pieces
               << " pieces in " << opt.gen.out.string() << " (" << s.tables_generated
@@ -156,8 +203,29 @@ int run_gen(GenCommandOptions opt) {
     if (s.groups_rederived)
       std::cout << "; " << s.groups_rederived << " smaller group(s) solved again for exact values";
     std::cout << "\n";
+    if (!result.rank_lines.empty()) std::cout << "  ranks of the MPI job:\n" << result.rank_lines;
   }
   return 0;
+}
+
+int run_gen_command(const GenCommandOptions& opt) {
+#if EWN_MPI
+  // Started by mpirun with several processes: rank 0 runs the command and hands out the jobs,
+  // the others solve them. Alone, the program runs as if built without MPI.
+  if (dist::launched_ranks() > 1) {
+    dist::DistributedGen mpi;
+    if (mpi.rank() != 0) return mpi.serve(opt.gen);
+    int code =
+        run_gen(opt, [&mpi](const GenOptions& gen) { return distributed_result(mpi.run(gen)); });
+    mpi.finish(code);
+    return code;
+  }
+#endif
+  return run_gen(opt, [](const GenOptions& gen) {
+    GenResult result;
+    result.summary = generate(gen);
+    return result;
+  });
 }
 
 }  // namespace
@@ -177,7 +245,10 @@ void register_gen(CLI::App& app) {
       "  ewn gen --pieces 5 --out t5   2..5 pieces (minutes, 0.5 GB)\n"
       "  ewn gen --pieces 5 --max-memory 128M  the same tables within 128 MiB of memory\n"
       "  ewn gen --pieces 7 --class 123456v1 --max-memory 16G\n"
-      "                                one 7-piece group (and its twin) beside the <= 6 set");
+      "                                one 7-piece group (and its twin) beside the <= 6 set\n\n"
+      "Built with MPI (-DEWN_MPI=ON), 'mpirun -np N ewn gen ...' makes the same tables with N\n"
+      "processes on one machine or many, sharing DIR; --max-memory and --threads are then per\n"
+      "process (docs/SCALING.md).");
   cmd->add_option("--pieces,-n", opt->gen.pieces, "Largest number of pieces on the board")
       ->check(CLI::Range(2, kMaxGenPieces))
       ->default_val(4);
@@ -206,7 +277,7 @@ void register_gen(CLI::App& app) {
       ->default_val(kDefaultZstdLevel);
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
   cmd->add_flag("--json", opt->json, "Print the summary as JSON");
-  cmd->callback([opt] { set_exit_code(run_gen(*opt)); });
+  cmd->callback([opt] { set_exit_code(run_gen_command(*opt)); });
 }
 
 }  // namespace ewn::cli

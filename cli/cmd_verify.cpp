@@ -1,5 +1,4 @@
 // ewn verify: check every table's checksums and recompute every stored value from its children.
-#include <sys/resource.h>
 
 #include <chrono>
 #include <cmath>
@@ -10,6 +9,7 @@
 #include "file_io.h"
 #include "json.h"
 #include "manifest.h"
+#include "memory_budget.h"
 #include "material.h"
 #include "notation.h"
 #include "printable.h"
@@ -34,13 +34,6 @@ struct VerifyCommandOptions {
   std::string manifest;        // compare with it instead of recomputing
   std::string write_manifest;  // after a verification that passes
 };
-
-double cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
 
 // "[3/198 tables] 12v123   41.0%  2.31M entries/s  ETA 1m05s"
 std::string progress_text(const VerifyProgress& p, double elapsed) {
@@ -196,7 +189,7 @@ int run_manifest_check(const VerifyCommandOptions& opt) {
 int run_verify(const VerifyCommandOptions& opt) {
   if (!opt.manifest.empty()) return run_manifest_check(opt);
   auto started = std::chrono::steady_clock::now();
-  double cpu_started = cpu_seconds();
+  double cpu_started = process_cpu_seconds();
   ProgressLine progress;
   VerifyOptions v;
   v.max_pieces = opt.pieces;
@@ -229,7 +222,7 @@ int run_verify(const VerifyCommandOptions& opt) {
   progress.finish();
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  double cpu = cpu_seconds() - cpu_started;
+  double cpu = process_cpu_seconds() - cpu_started;
   if (opt.json)
     print_json_report(report, seconds, cpu);
   else

@@ -1,5 +1,6 @@
 #include "memory_budget.h"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -97,6 +98,13 @@ uint64_t current_rss_bytes() {
 
 uint64_t peak_rss_bytes() {
   return status_kib("VmHWM");
+}
+
+double process_cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 }  // namespace ewn

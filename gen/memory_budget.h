@@ -28,5 +28,7 @@ uint64_t default_memory_budget();
 // Resident set size of this process now, and its peak so far (bytes; 0 if unknown).
 uint64_t current_rss_bytes();
 uint64_t peak_rss_bytes();
+// CPU time of this process so far, all its threads (user + system, seconds).
+double process_cpu_seconds();
 
 }  // namespace ewn

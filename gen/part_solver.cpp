@@ -175,7 +175,9 @@ std::vector<std::pair<int, int>> plan_parts(MaterialClass mc, uint64_t budget, i
 
 PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
                                  const fs::path& work_dir, uint64_t budget,
-                                 const LevelCallback& on_level) {
+                                 const LevelCallback& on_level, const PartSharing* sharing) {
+  const PartSharing alone;
+  const PartSharing& share = sharing ? *sharing : alone;
   std::error_code ec;
   fs::create_directories(work_dir, ec);
   if (ec)
@@ -189,15 +191,18 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
 
   PartedSolve result;
   bool levels_intact = true;
-  for (MaterialClass m : members)
-    if (check_work_file(levels_path(work_dir, m), PositionIndex(m).size())) levels_intact = false;
-  int first = top + 1;
-  if (levels_intact) {
-    first = first_solved_level(mc, work_dir, census);
-    if (first <= top) result.resumed_level = first;
-  } else {
-    for (MaterialClass m : members) write_levels_file(m, work_dir);
+  if (share.leader()) {
+    for (MaterialClass m : members)
+      if (check_work_file(levels_path(work_dir, m), PositionIndex(m).size())) levels_intact = false;
+    if (!levels_intact)
+      for (MaterialClass m : members) write_levels_file(m, work_dir);
   }
+  // The leader alone reads what is solved; the others take its word (and read the levels file it
+  // checked or wrote once it has answered).
+  int first = top + 1;
+  if (share.leader() && levels_intact) first = first_solved_level(mc, work_dir, census);
+  if (share.slices > 1) first = share.leaders(first);
+  if (first <= top) result.resumed_level = first;
 
   std::vector<ClassContext> ctx;
   for (MaterialClass m : members) ctx.emplace_back(m, children, nullptr);
@@ -216,6 +221,7 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
     throw std::runtime_error("group " + mc.name() + ": no level fits in the memory budget");
   for (auto [lo, hi] : parts) {
     int window_top = std::min(hi + 2, top);
+    if (share.slices > 1 && result.parts > 0) share.barrier();  // the leader's level files
     for (size_t k = 0; k < n; ++k) {
       for (int l = 0; l <= top; ++l) {  // drop what the previous part held
         held[k].bitmap[l] = LevelBitmap();
@@ -233,7 +239,9 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
         const LevelBitmap& visit = twin.bitmap[l];  // our level-l positions, in the twin's order
         const LevelBitmap& own = held[k].bitmap[l];
         std::vector<double>& values = held[k].values[l];
-        values.assign(census[k][l], std::numeric_limits<double>::quiet_NaN());
+        // Shared, the positions of the other slices hold -0.0 until the slices are combined.
+        values.assign(census[k][l],
+                      share.slices > 1 ? -0.0 : std::numeric_limits<double>::quiet_NaN());
         if (visit.count() != census[k][l] || own.count() != census[k][l])
           throw std::logic_error("solve_group_in_parts: level census disagrees with the index");
         auto quiet = [&twin, l](uint64_t index, int rise) {
@@ -241,9 +249,9 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
           return twin.values[l + rise].data() + b.rank(index);
         };
         const std::vector<uint64_t>& words = visit.words();
-        int64_t word_count = int64_t(words.size());
+        auto [first_word, end_word] = share.share(int64_t(words.size()));
 #pragma omp parallel for schedule(dynamic, 16) if (census[k][l] > uint64_t(kParallelMin))
-        for (int64_t w = 0; w < word_count; ++w) {
+        for (int64_t w = first_word; w < end_word; ++w) {
           // The positions of one word of the bitmap, in batches (PositionMoves).
           std::array<PositionMoves, kSolveBatch> moves;
           std::array<uint64_t, kSolveBatch> at;
@@ -262,7 +270,8 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
           }
           flush();
         }
-        write_level(members[k], work_dir, l, values);
+        if (share.slices > 1) share.combine(values);
+        if (share.leader()) write_level(members[k], work_dir, l, values);
         done += census[k][l];
       }
       // Level l + 2 is no longer needed by the levels below.

@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "part_sharing.h"
 #include "position_solver.h"
 #include "solve_class.h"
 
@@ -40,10 +41,12 @@ struct PartedSolve {
 
 // Solves the group of `mc` in parts of at most `budget` bytes, its work files in `work_dir`
 // (created if needed; levels already there and intact are kept). Throws std::runtime_error
-// naming the file on an I/O failure.
+// naming the file on an I/O failure. With `sharing`, this process solves its slice of each
+// level together with the other processes (part_sharing.h); only the leader writes files.
 PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
                                  const std::filesystem::path& work_dir, uint64_t budget,
-                                 const LevelCallback& on_level = {});
+                                 const LevelCallback& on_level = {},
+                                 const PartSharing* sharing = nullptr);
 
 // Streams the solved values of `mc` (a member of a group solved by solve_group_in_parts) in
 // PositionIndex order, NaN at waste entries, in chunks of at most `chunk` values. Verifies the

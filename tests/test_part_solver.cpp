@@ -1,12 +1,15 @@
 // Solving a group in parts (gen/part_solver.h) against solving it whole: the level census, the
 // level bitmaps, bit-identical values for any budget, resuming from work files, and damaged work
 // files detected.
+#include <barrier>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <span>
+#include <thread>
 
 #include "exact_file.h"
 #include "generated_set.h"
@@ -150,4 +153,88 @@ TEST_CASE("a group solved in parts resumes from its work files and rejects damag
   r = solve_group_in_parts(mc, children.values, work.path(), budget);
   CHECK(r.resumed_level == 11);
   CHECK(same_bits(streamed(mc, work.path()), whole[0].values));
+}
+
+namespace {
+
+// Processes sharing a group in parts, played by threads: each combine sums the slices of every
+// thread (as the ring of ranks does in dist/), in a fixed order.
+class ThreadSharing {
+ public:
+  explicit ThreadSharing(int slices) : slices_(slices), sync_(slices), deposited_(slices) {}
+
+  PartSharing for_slice(int slice) {
+    PartSharing s;
+    s.slice = slice;
+    s.slices = slices_;
+    s.combine = [this, slice](std::span<double> values) {
+      deposited_[slice] = values;
+      sync_.arrive_and_wait();
+      if (slice == 0) {
+        sum_.assign(values.size(), -0.0);  // what adds nothing, to either zero too
+        for (std::span<double> d : deposited_)
+          for (size_t i = 0; i < d.size(); ++i) sum_[i] += d[i];
+      }
+      sync_.arrive_and_wait();
+      std::copy(sum_.begin(), sum_.end(), values.begin());
+      sync_.arrive_and_wait();
+    };
+    s.barrier = [this] { sync_.arrive_and_wait(); };
+    s.leaders = [combine = s.combine, slice](int value) {
+      double v = slice == 0 ? double(value) : -0.0;
+      combine({&v, 1});
+      return int(v);
+    };
+    return s;
+  }
+
+ private:
+  int slices_;
+  std::barrier<> sync_;
+  std::vector<std::span<double>> deposited_;
+  std::vector<double> sum_;
+};
+
+}  // namespace
+
+TEST_CASE("a group in parts shared by several processes has the values of one, bit for bit") {
+  const fs::path& set3 = test::generated_set(3);
+  MaterialClass mc = *parse_material_class("1v123");
+  Children children = open_children(mc, set3);
+  auto whole = solve_group(mc, children.values);
+  uint64_t budget = min_part_bytes(mc);
+  for (int slices : {2, 3}) {
+    INFO(slices << " processes");
+    test::TempDir work("parts-shared");
+    ThreadSharing sharing(slices);
+    std::vector<PartedSolve> results(slices);
+    // Every process solves its slices; the leader writes the work files, which then hold the
+    // values of one process, whole.
+    auto solve_together = [&] {
+      std::vector<std::thread> processes;
+      for (int s = 0; s < slices; ++s)
+        processes.emplace_back([&, s] {
+          PartSharing share = sharing.for_slice(s);
+          results[s] = solve_group_in_parts(mc, children.values, work.path(), budget, {}, &share);
+        });
+      for (auto& p : processes) p.join();
+      for (const PartedSolve& r : results) CHECK(r.parts == results[0].parts);
+      for (const SolvedClass& sc : whole)
+        CHECK(same_bits(streamed(sc.material, work.path()), sc.values));
+    };
+    solve_together();
+    CHECK(results[0].parts > 1);
+
+    // Solved again together: the leader alone decides where to start and the others take its
+    // word. As if killed after level 12: the levels below are gone. Then with the levels file
+    // gone too, where only the leader knows that the solved levels cannot be trusted.
+    for (MaterialClass m : with_twin(mc))
+      for (int l = 0; l < 12; ++l)
+        fs::remove(work.path() / (m.name() + ".L" + std::to_string(l) + ".values"));
+    solve_together();
+    for (const PartedSolve& r : results) CHECK(r.resumed_level == 12);
+    for (MaterialClass m : with_twin(mc)) fs::remove(work.path() / (m.name() + ".levels"));
+    solve_together();
+    for (const PartedSolve& r : results) CHECK(r.resumed_level == -1);
+  }
 }

@@ -1,0 +1,162 @@
+// Solving one job of a run: its group whole or in parts, then its tables and exact values.
+#include <cmath>
+#include <memory>
+#include <optional>
+
+#include "exact_file.h"
+#include "gen_plan.h"
+#include "index.h"
+#include "part_solver.h"
+#include "read_entries.h"
+#include "run_files.h"
+#include "solve_class.h"
+#include "table_file.h"
+#include "table_writer.h"
+
+namespace ewn {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Writes `path` through a temporary file, checks it with `check`, renames it into place.
+template <class Write, class Check>
+void write_checked(const fs::path& path, Write write, Check check) {
+  fs::path tmp = temporary_path(path);
+  try {
+    write(tmp);
+    if (auto problem = check(tmp)) throw std::runtime_error(*problem);
+    commit_file(tmp, path);
+  } catch (...) {
+    std::error_code ec;
+    fs::remove(tmp, ec);
+    throw;
+  }
+}
+
+// 16-bit values and read flags of one class, filled in index order from its exact values.
+struct StoredClass {
+  std::vector<uint16_t> values;
+  std::vector<uint8_t> read;
+  uint64_t at = 0;
+  uint16_t last = 0;
+  bool flags_from_values = true;
+
+  explicit StoredClass(MaterialClass mc) : values(PositionIndex(mc).size()) {
+    // The entries a probe reads: the solved (valid) ones, unless renumbering twins hide some;
+    // this spares the writer unranking every entry to find them.
+    flags_from_values = !has_renumber_twins(mc);
+    if (flags_from_values)
+      read.resize(values.size());
+    else
+      read = read_entry_flags(PositionIndex(mc));
+  }
+  void append(std::span<const double> exact) {
+    for (double v : exact) {
+      // Waste entries repeat the previous value: they are never read and compress to nothing.
+      if (!std::isnan(v)) last = encode_value(v);
+      if (flags_from_values) read[at] = !std::isnan(v);
+      values[at++] = last;
+    }
+  }
+};
+
+}  // namespace
+
+std::string GenJob::label() const {
+  return group.first.name() + (tables.empty() ? " (exact)" : "");
+}
+
+JobOutcome solve_job(const GenJob& job, const GenOptions& opt, const JobProgress& progress,
+                     const PartSharing* sharing) {
+  const RunFiles files(opt);
+  const ClassGroup& g = job.group;
+  auto members = g.members();
+  std::error_code ec;
+  auto children = std::make_unique<std::map<MaterialClass, ExactFile>>();
+  SolvedValues child_values;
+  for (const auto& [child, path] : job.reads) {
+    auto& file = (*children)[child] = ExactFile(path, child, false);
+    child_values[child] = file.values();
+  }
+  // The label says what a long group is doing: its levels file first when in parts, then
+  // solving, then writing its tables.
+  const std::string label = job.label();
+  auto phase = [&](const std::string& doing) {
+    if (progress.phase) progress.phase(doing);
+  };
+  phase(label + (job.whole ? "" : " levels"));
+  auto on_level = [&](uint64_t done) {
+    if (done == 0 || !job.whole) phase(label);
+    if (progress.solved) progress.solved(done);
+  };
+  auto writing = [&] { phase(label + " writing"); };
+  fs::create_directories(files.work_root, ec);
+
+  JobOutcome outcome;
+  auto write_exact = [&](MaterialClass mc, const std::function<void(const fs::path&)>& write) {
+    write_checked(job.exact_out.at(mc), write,
+                  [&](const fs::path& tmp) { return check_exact_file(tmp, mc); });
+  };
+  auto write_tables = [&](MaterialClass mc, const StoredClass& stored) {
+    write_checked(
+        files.table(mc),
+        [&](const fs::path& tmp) {
+          WriteOptions w;
+          w.zstd_level = opt.zstd_level;
+          w.read_entries = stored.read;
+          write_table(tmp, mc, stored.values, w);
+        },
+        [&](const fs::path& tmp) { return check_table(tmp); });
+    outcome.tables_written += 1;
+  };
+
+  if (job.whole) {
+    auto solved = solve_group(g.first, child_values, on_level);
+    children.reset();  // unmapped before the tables are written
+    writing();
+    for (const SolvedClass& sc : solved) {
+      if (job.exact_out.count(sc.material))
+        write_exact(sc.material,
+                    [&](const fs::path& tmp) { write_exact_file(tmp, sc.material, sc.values); });
+      if (!job.tables.count(sc.material)) continue;
+      StoredClass stored(sc.material);
+      stored.append(sc.values);
+      write_tables(sc.material, stored);
+    }
+    return outcome;
+  }
+  fs::path dir = files.work_root / g.first.name();
+  PartedSolve parted =
+      solve_group_in_parts(g.first, child_values, dir, job.part_budget, on_level, sharing);
+  children.reset();
+  outcome.parts = parted.parts;
+  if (sharing && !sharing->leader()) return outcome;
+  writing();
+  for (MaterialClass mc : members) {
+    bool exact = job.exact_out.count(mc) > 0;
+    bool table = job.tables.count(mc) > 0;
+    if (!exact && !table) continue;
+    std::optional<StoredClass> stored;
+    if (table) stored.emplace(mc);
+    auto stream = [&](ExactFileWriter* writer) {
+      read_solved_class(mc, dir, [&](std::span<const double> values) {
+        if (stored) stored->append(values);
+        if (writer) writer->append(values);
+      });
+    };
+    if (exact)
+      write_exact(mc, [&](const fs::path& tmp) {
+        ExactFileWriter writer(tmp, mc);
+        stream(&writer);
+        writer.close();
+      });
+    else
+      stream(nullptr);
+    if (stored) write_tables(mc, *stored);
+  }
+  fs::remove_all(dir, ec);
+  return outcome;
+}
+
+}  // namespace ewn
