@@ -123,7 +123,8 @@ int main(int argc, char** argv) {
     std::set<std::pair<MaterialClass, uint64_t>> blocks;
     for (const Position& p : sample) {
       TableKey key = canonical_key(p);
-      uint64_t block = key.index / tb.file(key.material).block_entries();
+      const TableFile& file = tb.file(key.material);
+      uint64_t block = file.order().file_position(key.index) / file.block_entries();
       bool fresh = blocks.insert({key.material, block}).second;
       double c0 = thread_ns();
       auto t0 = Clock::now();

@@ -4,6 +4,7 @@
 //   table_format_study --tables DIR --pieces N [--every K] [--blocks 4096,8192] [--levels 19]
 //                      [--variants best+fill+plain,index+gen+plain,...]
 //   table_format_study --tables DIR --pieces N --rewrite OUT
+//   table_format_study ... --variants best+fill+plain+lean+shared+dk64 --save-dictionary FILE
 //
 // Reads the tables of every K-th class with exactly N pieces and rebuilds what the generator
 // hands to the writer (every valid entry with its value, waste repeating the previous value).
@@ -266,6 +267,8 @@ Layout lay_out(const Table& t, int best_order, bool fill, uint32_t block) {
 }
 
 // A zstd dictionary trained on evenly spaced blocks of all tables (up to 8 MiB of them).
+std::string save_dictionary_to;  // --save-dictionary: where the last shared dictionary goes
+
 std::vector<uint8_t> shared_dictionary(const std::vector<const Layout*>& tables, const Variant& v,
                                        Result& r) {
   size_t total = 0;
@@ -289,6 +292,11 @@ std::vector<uint8_t> shared_dictionary(const std::vector<const Layout*>& tables,
   if (ZDICT_isError(n)) throw std::runtime_error(ZDICT_getErrorName(n));
   dict.resize(n);
   r.bytes += n;
+  if (!save_dictionary_to.empty()) {
+    std::FILE* f = std::fopen(save_dictionary_to.c_str(), "wb");
+    if (!f || std::fwrite(dict.data(), 1, n, f) != n || std::fclose(f) != 0)
+      throw std::runtime_error("cannot write " + save_dictionary_to);
+  }
   return dict;
 }
 
@@ -504,6 +512,7 @@ int rewrite_all(const std::string& dir, int pieces, const std::string& out) {
     for (MaterialClass mc : material_classes(n)) {
       auto from = std::filesystem::path(dir) / table_file_name(mc);
       auto to = std::filesystem::path(out) / table_file_name(mc);
+      if (!std::filesystem::exists(from)) continue;
       write_table(to, mc, generator_values(mc, read_table(from, mc)));
       bytes += std::filesystem::file_size(to);
       positions += PositionIndex(mc).canonical_count();
@@ -520,7 +529,7 @@ int rewrite_all(const std::string& dir, int pieces, const std::string& out) {
 int main(int argc, char** argv) {
   std::string dir, variants = "best+fill+plain", rewrite;
   int pieces = 4, every = 1;
-  std::vector<int> blocks = {int(kDefaultBlockEntries)}, levels = {kDefaultZstdLevel};
+  std::vector<int> blocks = {int(default_block_entries(5))}, levels = {kDefaultZstdLevel};
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i], v = argv[i + 1];
     if (a == "--tables")
@@ -537,6 +546,8 @@ int main(int argc, char** argv) {
       variants = v;
     else if (a == "--rewrite")
       rewrite = v;
+    else if (a == "--save-dictionary")
+      save_dictionary_to = v;
     else {
       std::fprintf(stderr, "table_format_study: unknown option %s\n", a.c_str());
       return 2;
@@ -553,6 +564,8 @@ int main(int argc, char** argv) {
     int k = 0;
     for (MaterialClass mc : material_classes(pieces)) {
       if (k++ % every != 0) continue;
+      // A partial set (some groups generated with --class) is studied as far as it goes.
+      if (!std::filesystem::exists(std::filesystem::path(dir) / table_file_name(mc))) continue;
       auto stored = read_table(std::filesystem::path(dir) / table_file_name(mc), mc);
       PositionIndex index(mc);
       tables.push_back(Table{mc, generator_values(mc, stored), read_entry_flags(index)});

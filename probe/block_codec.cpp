@@ -3,12 +3,14 @@
 // Frames without magic number (ZSTD_f_zstd1_magicless) and dictionaries used in place
 // (ZSTD_createDDict_byReference) are in zstd's advanced API; both save work or bytes per block.
 #define ZSTD_STATIC_LINKING_ONLY
-#include <zdict.h>
+#include <xxhash.h>
 #include <zstd.h>
 
 #include <algorithm>
 #include <bit>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 
 namespace ewn {
@@ -52,23 +54,6 @@ void from_little_endian(uint16_t* v, size_t n) {
 
 }  // namespace
 
-std::vector<uint8_t> train_dictionary(const std::vector<std::vector<uint16_t>>& blocks) {
-  if (blocks.size() < kDictionaryMinBlocks) return {};
-  std::vector<uint8_t> samples;
-  std::vector<size_t> sizes;
-  for (const auto& block : blocks) {
-    std::vector<uint8_t> bytes = little_endian_bytes(block);
-    samples.insert(samples.end(), bytes.begin(), bytes.end());
-    sizes.push_back(bytes.size());
-  }
-  std::vector<uint8_t> dictionary(std::min<size_t>(kDictionaryBytes, samples.size() / 16));
-  size_t n = ZDICT_trainFromBuffer(dictionary.data(), dictionary.size(), samples.data(),
-                                   sizes.data(), unsigned(sizes.size()));
-  if (ZDICT_isError(n)) return {};
-  dictionary.resize(n);
-  return dictionary;
-}
-
 BlockEncoder::BlockEncoder(std::span<const uint8_t> dictionary, int zstd_level)
     : level_(zstd_level) {
   if (dictionary.empty()) return;
@@ -98,9 +83,32 @@ std::vector<uint8_t> BlockEncoder::encode(std::span<const uint16_t> values) cons
   return out;
 }
 
-BlockDecoder::BlockDecoder(std::span<const uint8_t> dictionary) {
-  if (dictionary.empty()) return;
-  ddict_ = ZSTD_createDDict_byReference(dictionary.data(), dictionary.size());
+std::shared_ptr<const BlockDecoder> BlockDecoder::shared(std::span<const uint8_t> dictionary) {
+  static std::mutex mutex;
+  // Keyed by the bytes' hash; a key's decoder is used only when its bytes are the same. Entries
+  // whose decoder is gone are replaced, so the map holds at most one per dictionary ever seen.
+  static std::multimap<uint64_t, std::weak_ptr<const BlockDecoder>> decoders;
+  uint64_t key = XXH3_64bits(dictionary.data(), dictionary.size());
+  std::lock_guard lock(mutex);
+  auto [first, last] = decoders.equal_range(key);
+  for (auto it = first; it != last;) {
+    std::shared_ptr<const BlockDecoder> alive = it->second.lock();
+    if (!alive) {
+      it = decoders.erase(it);
+      continue;
+    }
+    if (std::ranges::equal(alive->dictionary_, dictionary)) return alive;
+    ++it;
+  }
+  auto made = std::make_shared<const BlockDecoder>(dictionary);
+  decoders.emplace(key, made);
+  return made;
+}
+
+BlockDecoder::BlockDecoder(std::span<const uint8_t> dictionary)
+    : dictionary_(dictionary.begin(), dictionary.end()) {
+  if (dictionary_.empty()) return;
+  ddict_ = ZSTD_createDDict_byReference(dictionary_.data(), dictionary_.size());
   if (!ddict_) throw std::runtime_error("not a zstd dictionary");
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -15,19 +16,6 @@ struct ZSTD_CDict_s;
 struct ZSTD_DDict_s;
 
 namespace ewn {
-
-// A table's zstd dictionary: at most this many bytes, trained on at most
-// kDictionaryTrainingBytes of its blocks (evenly spaced), and only for a table of at least
-// kDictionaryMinBlocks blocks (a smaller one would pay more for the dictionary than it saves).
-// Measured in docs/BENCHMARKS.md ("Table format").
-inline constexpr size_t kDictionaryBytes = 16384;
-inline constexpr size_t kDictionaryTrainingBytes = size_t(1) << 21;
-inline constexpr size_t kDictionaryMinBlocks = 16;
-
-// A dictionary trained on `blocks` (block values in file order; the writer's sample of a table):
-// empty when there are fewer than kDictionaryMinBlocks or training fails (the blocks are then
-// compressed without one). Deterministic: the same blocks, the same bytes.
-std::vector<uint8_t> train_dictionary(const std::vector<std::vector<uint16_t>>& blocks);
 
 // Compresses blocks at one zstd level with one dictionary (none when empty). Safe to use from
 // several threads at once.
@@ -46,9 +34,15 @@ class BlockEncoder {
 };
 
 // Decompresses blocks made by a BlockEncoder with the same dictionary. Safe to use from several
-// threads at once. `dictionary` must outlive the decoder (it is used in place, not copied).
+// threads at once.
 class BlockDecoder {
  public:
+  // The decoder of this dictionary (a copy of it is kept), shared by every caller that asks for
+  // the same bytes while one is alive: the tables of a piece count share the writer's standard
+  // dictionary, so a probe finds its entropy tables already in the processor's caches. Throws
+  // std::runtime_error when the bytes are not a zstd dictionary.
+  static std::shared_ptr<const BlockDecoder> shared(std::span<const uint8_t> dictionary);
+
   // Throws std::runtime_error when the dictionary is not one.
   explicit BlockDecoder(std::span<const uint8_t> dictionary);
   ~BlockDecoder();
@@ -61,6 +55,7 @@ class BlockDecoder {
                                     size_t count) const;
 
  private:
+  std::vector<uint8_t> dictionary_;
   ZSTD_DDict_s* ddict_ = nullptr;
 };
 

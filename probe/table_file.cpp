@@ -2,9 +2,12 @@
 
 #include <omp.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <span>
 #include <vector>
 
@@ -35,7 +38,7 @@ std::string class_or_code(MaterialClass mc) {
 // The file mapped, or TableError in the words of table errors.
 MappedFile map_table(const std::filesystem::path& path) {
   try {
-    return MappedFile(path);
+    return MappedFile(path, /*keep_open=*/true);
   } catch (const MapError& e) {
     throw TableError(path, e.problem() == "missing" ? "missing table file" : e.problem());
   }
@@ -58,7 +61,7 @@ TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialCl
     order_.emplace(index,
                    std::span<const uint8_t>(header_.digit_order.data(), header_.digit_count));
   try {
-    decoder_ = std::make_unique<BlockDecoder>(
+    decoder_ = BlockDecoder::shared(
         std::span<const uint8_t>(map_.data() + kHeaderBytes, header_.dictionary_bytes));
   } catch (const std::exception& e) {
     throw TableError(path, std::string("corrupt dictionary (") + e.what() + ")");
@@ -140,12 +143,11 @@ size_t TableFile::block_size(uint64_t block) const {
 }
 
 void TableFile::check_not_truncated() const {
-  // A file replaced by rename (as ewn gen does) leaves the mapped one intact; only the same
-  // file made shorter takes pages away from the mapping.
+  // The open file is the mapped one, whatever its name now is: a file replaced by rename (as ewn
+  // gen does) leaves it intact; only the same file made shorter takes pages away from the
+  // mapping. fstat of the open file costs a third of a stat by name.
   struct stat st {};
-  if (::stat(path_.c_str(), &st) != 0 || uint64_t(st.st_dev) != map_.device() ||
-      uint64_t(st.st_ino) != map_.inode() || uint64_t(st.st_size) >= map_.size())
-    return;
+  if (::fstat(map_.fd(), &st) != 0 || uint64_t(st.st_size) >= map_.size()) return;
   throw TableError(path_, "truncated to " + std::to_string(st.st_size) + " bytes while in use (" +
                               std::to_string(map_.size()) + " when opened)");
 }
@@ -161,26 +163,39 @@ std::string TableFile::block_name(uint64_t block) const {
          std::to_string(first + block_size(block) - 1) + ")";
 }
 
-void TableFile::decode_block(uint64_t block, uint16_t* out) const {
-  if (auto problem = decoder_->decode(block_data(block), out, block_size(block)))
+void TableFile::decode_block(uint64_t block, std::span<const uint8_t> data, uint16_t* out) const {
+  if (auto problem = decoder_->decode(data, out, block_size(block)))
     throw TableError(path_, "corrupt " + block_name(block) + ": " + *problem);
 }
 
 void TableFile::read_block(uint64_t block, uint16_t* out) const {
+  // The block index is read from the mapping (its pages are few and shared by many blocks), the
+  // block itself with pread: a random probe would otherwise take a page fault for almost every
+  // block, which costs twice the read (docs/BENCHMARKS.md, "Fast random probes").
   check_not_truncated();
+  uint64_t begin = block_offset(block), end = block_offset(block + 1);
+  thread_local std::vector<uint8_t> buffer;
+  buffer.resize(end - begin);
+  for (size_t done = 0; done < buffer.size();) {
+    ssize_t n = ::pread(map_.fd(), buffer.data() + done, buffer.size() - done, off_t(begin + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      throw TableError(path_, "cannot read " + block_name(block) + ": " +
+                                  (n < 0 ? std::strerror(errno) : "the file is shorter"));
+    done += size_t(n);
+  }
   std::atomic<uint64_t>& word = verified_[block / 64];
   uint64_t bit = uint64_t(1) << (block % 64);
   if (!(word.load(std::memory_order_acquire) & bit)) {
-    std::span<const uint8_t> data = block_data(block);
-    if (block_checksum_of(data.data(), data.size()) != block_checksum(block))
+    if (block_checksum_of(buffer.data(), buffer.size()) != block_checksum(block))
       throw TableError(path_, "corrupt " + block_name(block) + " (checksum mismatch)");
     // Set only once the block also decodes: a block that passes its checksum but does not
     // decompress stays unverified and fails every time.
-    decode_block(block, out);
+    decode_block(block, buffer, out);
     word.fetch_or(bit, std::memory_order_release);
     return;
   }
-  decode_block(block, out);
+  decode_block(block, buffer, out);
 }
 
 std::optional<std::string> TableFile::verify_all() const {
@@ -193,7 +208,7 @@ std::optional<std::string> TableFile::verify_all() const {
       std::span<const uint8_t> data = block_data(b);
       if (block_checksum_of(data.data(), data.size()) != block_checksum(b))
         return "corrupt " + block_name(b) + " (checksum mismatch)";
-      decode_block(b, values.data());
+      decode_block(b, data, values.data());
     }
   } catch (const TableError& e) {
     return e.problem();

@@ -61,7 +61,7 @@ class TableFile {
   // The block's compressed bytes; `where` names it in errors.
   std::span<const uint8_t> block_data(uint64_t block) const;
   std::string block_name(uint64_t block) const;
-  void decode_block(uint64_t block, uint16_t* out) const;
+  void decode_block(uint64_t block, std::span<const uint8_t> data, uint16_t* out) const;
   void validate_layout() const;
   // Throws TableError when the file this maps was truncated below the mapped size.
   void check_not_truncated() const;
@@ -70,7 +70,7 @@ class TableFile {
   MappedFile map_;
   TableHeader header_;
   std::optional<EntryOrder> order_;
-  std::unique_ptr<BlockDecoder> decoder_;
+  std::shared_ptr<const BlockDecoder> decoder_;  // shared by the tables with its dictionary
   // One bit per block: its checksum has been verified.
   std::unique_ptr<std::atomic<uint64_t>[]> verified_;
 };

@@ -1,6 +1,5 @@
-// write_table: picks the entry order, trains the table's dictionary on a sample of its blocks,
-// compresses the blocks (in parallel), then writes header, dictionary, blocks and block index in
-// one pass.
+// write_table: picks the entry order and whether the standard dictionary pays, compresses the
+// blocks (in parallel), then writes header, dictionary, blocks and block index in one pass.
 #include "table_writer.h"
 
 #include <omp.h>
@@ -16,6 +15,7 @@
 #include "index.h"
 #include "order_choice.h"
 #include "read_entries.h"
+#include "standard_dictionary.h"
 #include "table_format.h"
 
 namespace ewn {
@@ -37,7 +37,8 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   if (values.size() != index.size())
     throw TableError(path, "cannot write " + std::to_string(values.size()) + " values: class " +
                                mc.name() + " has " + std::to_string(index.size()) + " entries");
-  if (options.block_entries == 0) throw TableError(path, "block size must be positive");
+  const uint32_t block_entries =
+      options.block_entries ? options.block_entries : default_block_entries(mc.piece_count());
   int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
 
   if (!options.read_entries.empty() && options.read_entries.size() != index.size())
@@ -49,51 +50,47 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   std::span<const uint8_t> read = options.read_entries.empty() ? computed : options.read_entries;
   std::vector<uint8_t> chosen = options.entry_order;
   if (chosen.empty())
-    chosen = choose_entry_order(index, values, read, options.block_entries, threads);
+    chosen = choose_entry_order(index, values, read, block_entries, threads);
   if (auto problem = EntryOrder::check(index, chosen)) throw TableError(path, *problem);
   EntryOrder order(index, chosen);
 
   TableHeader h;
   h.material = mc;
-  h.block_entries = options.block_entries;
+  h.block_entries = block_entries;
   h.entry_count = values.size();
   h.block_count = block_count_for(h.entry_count, h.block_entries);
   h.digit_count = uint8_t(order.digits());
   std::copy(chosen.begin(), chosen.end(), h.digit_order.begin());
 
-  // The dictionary learns from evenly spaced blocks, the same whatever the thread count.
-  std::vector<std::vector<uint16_t>> samples(std::min<uint64_t>(
-      h.block_count, std::max<uint64_t>(1, kDictionaryTrainingBytes / (2 * h.block_entries))));
-  if (h.block_count >= kDictionaryMinBlocks) {
-#pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
-    for (int64_t k = 0; k < int64_t(samples.size()); ++k) {
-      uint64_t b = uint64_t(k) * h.block_count / samples.size();
-      samples[k] = block_in_file_order(order, values, read, b * h.block_entries,
-                                       entries_in_block(h.entry_count, h.block_entries, b));
-    }
-  }
-  std::vector<uint8_t> dictionary = train_dictionary(samples);
+  std::span<const uint8_t> dictionary =
+      options.dictionary ? *options.dictionary : standard_dictionary(mc.piece_count());
   std::unique_ptr<BlockEncoder> encoder;
   try {
     encoder = std::make_unique<BlockEncoder>(dictionary, options.zstd_level);
-    // A dictionary is kept only when the blocks it saves bytes in pay for it: judged on every
-    // 8th sample block, with and without it, scaled to the whole table.
-    if (!dictionary.empty()) {
+    // The standard dictionary is kept only when the bytes it saves pay for its copy in the file:
+    // judged on up to 64 evenly spaced blocks (the same whatever the thread count), with and
+    // without it, scaled to the whole table.
+    if (!options.dictionary && !dictionary.empty()) {
       const BlockEncoder plain({}, options.zstd_level);
-      uint64_t with = 0, without = 0, judged = 0;
-      for (size_t k = 0; k < samples.size(); k += 8, ++judged) {
-        with += encoder->encode(samples[k]).size();
-        without += plain.encode(samples[k]).size();
+      const uint64_t judged = std::min<uint64_t>(h.block_count, 64);
+      std::vector<int64_t> saved(judged);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+      for (int64_t k = 0; k < int64_t(judged); ++k) {
+        uint64_t b = uint64_t(k) * h.block_count / judged;
+        auto block = block_in_file_order(order, values, read, b * h.block_entries,
+                                         entries_in_block(h.entry_count, h.block_entries, b));
+        saved[k] = int64_t(plain.encode(block).size()) - int64_t(encoder->encode(block).size());
       }
-      if (with >= without || (without - with) * h.block_count / judged <= dictionary.size()) {
-        dictionary.clear();
+      int64_t total = 0;
+      for (int64_t s : saved) total += s;
+      if (total <= 0 || uint64_t(total) * h.block_count / judged <= dictionary.size()) {
+        dictionary = {};
         encoder = std::make_unique<BlockEncoder>(dictionary, options.zstd_level);
       }
     }
   } catch (const std::exception& e) {
     throw TableError(path, e.what());
   }
-  samples = {};
   h.dictionary_bytes = uint32_t(dictionary.size());
   h.dictionary_checksum = XXH64(dictionary.data(), dictionary.size(), 0);
 

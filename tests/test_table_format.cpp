@@ -12,6 +12,7 @@
 #include "read_entries.h"
 #include "table_file.h"
 #include "table_format.h"
+#include "standard_dictionary.h"
 #include "table_writer.h"
 
 using namespace ewn;
@@ -124,7 +125,8 @@ TEST_CASE("table files: reference values of <= 3 pieces round trip with the defa
     INFO(mc.name());
     REQUIRE_FALSE(check_table(path));
     TableFile file(path, mc);
-    CHECK(file.header().block_entries == kDefaultBlockEntries);
+    CHECK(file.header().block_entries == default_block_entries(mc.piece_count()));
+    CHECK(file.header().dictionary_bytes == 0);
     CHECK(file.header().index_scheme == kIndexScheme);
     REQUIRE(read_entries_equal(mc, read_table(path), values) > 0);
   }
@@ -246,9 +248,10 @@ TEST_CASE("table files: truncated, wrong magic, wrong version, wrong scheme, ren
     CHECK_THROWS_WITH(TableFile(path, mc), Catch::Contains("made by an older ewn"));
   }
   SECTION("a damaged dictionary is refused when the file is opened") {
-    // Enough blocks for a dictionary; every block depends on it.
+    // Every block depends on the dictionary.
     WriteOptions small;
     small.block_entries = 64;
+    small.dictionary = standard_dictionary(5);
     write_table(path, mc, values, small);
     auto bytes = read_bytes(path);
     TableHeader h = parse_header(path, bytes.data(), bytes.size());

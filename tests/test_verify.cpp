@@ -16,6 +16,7 @@
 #include "read_entries.h"
 #include "table_file.h"
 #include "table_format.h"
+#include "standard_dictionary.h"
 #include "table_writer.h"
 #include "temp_dir.h"
 #include "test_util.h"
@@ -275,11 +276,12 @@ TEST_CASE("ewn verify names a damaged block of a table with a dictionary, ewn pr
           "[verify]") {
   test::TempDir dir = copy_of_pristine("verify-dictionary");
   test::TempDir scratch("verify-dictionary-scratch");
-  // 23v1 again with small blocks: enough of them for the writer to give the table a dictionary.
+  // 23v1 again with small blocks and the dictionary of 5 pieces.
   MaterialClass mc{0b110, 0b1};
   fs::path file = dir.path() / table_file_name(mc);
   WriteOptions small;
   small.block_entries = 128;
+  small.dictionary = standard_dictionary(5);
   write_table(file, mc, read_table(file, mc), small);
   TableFile table(file, mc);
   REQUIRE(table.header().dictionary_bytes > 0);
