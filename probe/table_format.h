@@ -37,7 +37,7 @@ class TableError : public std::runtime_error {
 };
 
 inline constexpr char kTableMagic[8] = {'E', 'W', 'N', 'T', 'B', 'L', '\r', '\n'};
-// Version 1 (before the per-table dictionary and blocks of 1024 entries) is refused with a
+// Version 1 (before the dictionaries and blocks of 1024 entries) is refused with a
 // message saying how to regenerate (docs/FORMAT.md, "Versions").
 inline constexpr uint32_t kTableFormatVersion = 2;
 // The entry order of core/index.h. Bump it whenever PositionIndex changes its order or size, so

@@ -49,8 +49,7 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   if (options.read_entries.empty()) computed = read_entry_flags(index);
   std::span<const uint8_t> read = options.read_entries.empty() ? computed : options.read_entries;
   std::vector<uint8_t> chosen = options.entry_order;
-  if (chosen.empty())
-    chosen = choose_entry_order(index, values, read, block_entries, threads);
+  if (chosen.empty()) chosen = choose_entry_order(index, values, read, block_entries, threads);
   if (auto problem = EntryOrder::check(index, chosen)) throw TableError(path, *problem);
   EntryOrder order(index, chosen);
 

@@ -1,8 +1,13 @@
 // The table file format: values survive writer -> file -> reader, damage is always detected.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
+#include "block_codec.h"
 #include "entry_order.h"
 #include "exact_file.h"
 #include "file_bytes.h"
@@ -10,9 +15,9 @@
 #include "index.h"
 #include "probe_fixtures.h"
 #include "read_entries.h"
+#include "standard_dictionary.h"
 #include "table_file.h"
 #include "table_format.h"
-#include "standard_dictionary.h"
 #include "table_writer.h"
 
 using namespace ewn;
@@ -366,4 +371,93 @@ TEST_CASE("read flags: an entry is read exactly when it is its position's canoni
         }
       }
     }
+}
+
+TEST_CASE("table files: 5 pieces get blocks of 1024 and the standard dictionary when it pays") {
+  TempDir dir("probe-standard");
+  MaterialClass mc = *parse_material_class("1234v1");
+  auto values = synthetic_values(mc, 11);
+  auto path = dir.path() / table_file_name(mc);
+  auto write = [&](std::optional<std::span<const uint8_t>> dictionary) {
+    WriteOptions opt;
+    opt.dictionary = dictionary;
+    write_table(path, mc, values, opt);
+    return read_bytes(path);
+  };
+  auto with = write(standard_dictionary(5));
+  auto without = write(std::span<const uint8_t>());
+  auto chosen = write(std::nullopt);
+  TableFile file(path, mc);
+  CHECK(file.block_entries() == 1024);
+  CHECK(default_block_entries(4) == 8192);
+  // The default is one of the two, and the one it picked is the smaller here (the judgement on
+  // 64 sample blocks is an estimate, but these values are alike throughout).
+  CHECK((chosen == with || chosen == without));
+  CHECK(chosen.size() == std::min(with.size(), without.size()));
+  if (chosen == with) {
+    const TableHeader& h = file.header();
+    REQUIRE(h.dictionary_bytes == standard_dictionary(5).size());
+    CHECK(std::equal(chosen.begin() + kHeaderBytes,
+                     chosen.begin() + kHeaderBytes + h.dictionary_bytes,
+                     standard_dictionary(5).begin()));
+  }
+  REQUIRE_FALSE(check_table(path));
+  REQUIRE(read_entries_equal(mc, read_table(path), values) > 0);
+  CHECK(standard_dictionary(6).size() > 0);
+  CHECK(standard_dictionary(7).data() == standard_dictionary(6).data());
+  CHECK(standard_dictionary(4).empty());
+}
+
+TEST_CASE("block decoders: one per dictionary, shared while in use") {
+  std::vector<uint8_t> copy(standard_dictionary(5).begin(), standard_dictionary(5).end());
+  auto a = BlockDecoder::shared(standard_dictionary(5));
+  auto b = BlockDecoder::shared(copy);  // the same bytes elsewhere
+  auto c = BlockDecoder::shared(standard_dictionary(6));
+  auto none = BlockDecoder::shared({});
+  CHECK(a == b);
+  CHECK(a != c);
+  CHECK(none != a);
+  CHECK(BlockDecoder::shared({}) == none);
+  // A block decodes with the decoder of its dictionary.
+  std::vector<uint16_t> values(1024);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = uint16_t(i * i % 65536);
+  auto block = BlockEncoder(standard_dictionary(6), 9).encode(values);
+  std::vector<uint16_t> out(values.size());
+  CHECK_FALSE(c->decode(block, out.data(), out.size()));
+  CHECK(out == values);
+  // Released by all, a decoder is made anew (the registry holds no strong reference to it).
+  std::weak_ptr<const BlockDecoder> gone = c;
+  c.reset();
+  CHECK(gone.expired());
+  auto again = BlockDecoder::shared(standard_dictionary(6));
+  CHECK(again->decode(block, out.data(), out.size()) == std::nullopt);
+}
+
+TEST_CASE("table files: too many open files is named as such") {
+  TempDir dir("probe-open-limit");
+  MaterialClass mc = *parse_material_class("1v12");
+  auto path = dir.path() / table_file_name(mc);
+  write_table(path, mc, synthetic_values(mc, 3));
+  // In a child process: the limit is the process's, and the test runner's threads need theirs.
+  pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    int code = 3;
+    rlimit none{0, 0};
+    getrlimit(RLIMIT_NOFILE, &none);
+    rlimit low{0, none.rlim_max};
+    if (setrlimit(RLIMIT_NOFILE, &low) == 0) {
+      try {
+        TableFile file(path, mc);
+        code = 2;
+      } catch (const TableError& e) {
+        code = std::string(e.what()).find("too many open files") != std::string::npos ? 0 : 1;
+      }
+    }
+    _exit(code);
+  }
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
 }
