@@ -351,7 +351,7 @@ void encode_table(const Layout& layout, const Variant& v, int level,
     r.bytes += n + 16;
     back.resize(b.size());
     t0 = thread_ns();
-    volatile uint32_t sum = block_checksum_of(out.data(), n);
+    volatile uint64_t sum = block_checksum_of(kTableFormatVersion, out.data(), n);
     (void)sum;
     r.checksum_ns.push_back(thread_ns() - t0);
     t0 = thread_ns();

@@ -60,7 +60,8 @@ void fix_checksums(std::vector<uint8_t>& f, uint8_t flags) {
       if (!inside(offsets, at + 16, f.size()) || !inside(checksums, sum_at + 4, f.size())) break;
       uint64_t begin = get64(f, at), end = get64(f, at + 8);
       if (inside(begin, end, f.size()))
-        put32(f, sum_at, block_checksum_of(f.data() + begin, end - begin));
+        put32(f, sum_at,
+              uint32_t(block_checksum_of(kTableFormatVersion, f.data() + begin, end - begin)));
     }
   }
   if ((flags & 2) && inside(offsets, file_bytes, f.size()))

@@ -29,13 +29,16 @@ ZSTD_CCtx* thread_cctx() {
   thread_local std::unique_ptr<ZSTD_CCtx, CCtxFree> cctx(ZSTD_createCCtx());
   return cctx.get();
 }
-ZSTD_DCtx* thread_dctx() {
-  thread_local std::unique_ptr<ZSTD_DCtx, DCtxFree> dctx([] {
+// One per frame format: the format is a parameter of the context.
+ZSTD_DCtx* thread_dctx(bool magic) {
+  auto make = [](ZSTD_format_e format) {
     ZSTD_DCtx* d = ZSTD_createDCtx();
-    if (d) ZSTD_DCtx_setParameter(d, ZSTD_d_format, ZSTD_f_zstd1_magicless);
+    if (d) ZSTD_DCtx_setParameter(d, ZSTD_d_format, format);
     return d;
-  }());
-  return dctx.get();
+  };
+  thread_local std::unique_ptr<ZSTD_DCtx, DCtxFree> magicless(make(ZSTD_f_zstd1_magicless));
+  thread_local std::unique_ptr<ZSTD_DCtx, DCtxFree> with_magic(make(ZSTD_f_zstd1));
+  return magic ? with_magic.get() : magicless.get();
 }
 
 // The file stores u16 values little-endian.
@@ -83,12 +86,13 @@ std::vector<uint8_t> BlockEncoder::encode(std::span<const uint16_t> values) cons
   return out;
 }
 
-std::shared_ptr<const BlockDecoder> BlockDecoder::shared(std::span<const uint8_t> dictionary) {
+std::shared_ptr<const BlockDecoder> BlockDecoder::shared(std::span<const uint8_t> dictionary,
+                                                         bool magic) {
   static std::mutex mutex;
   // Keyed by the bytes' hash; a key's decoder is used only when its bytes are the same. Entries
   // whose decoder is gone are replaced, so the map holds at most one per dictionary ever seen.
   static std::multimap<uint64_t, std::weak_ptr<const BlockDecoder>> decoders;
-  uint64_t key = XXH3_64bits(dictionary.data(), dictionary.size());
+  uint64_t key = XXH3_64bits(dictionary.data(), dictionary.size()) ^ uint64_t(magic);
   std::lock_guard lock(mutex);
   auto [first, last] = decoders.equal_range(key);
   for (auto it = first; it != last;) {
@@ -97,16 +101,16 @@ std::shared_ptr<const BlockDecoder> BlockDecoder::shared(std::span<const uint8_t
       it = decoders.erase(it);
       continue;
     }
-    if (std::ranges::equal(alive->dictionary_, dictionary)) return alive;
+    if (alive->magic_ == magic && std::ranges::equal(alive->dictionary_, dictionary)) return alive;
     ++it;
   }
-  auto made = std::make_shared<const BlockDecoder>(dictionary);
+  auto made = std::make_shared<const BlockDecoder>(dictionary, magic);
   decoders.emplace(key, made);
   return made;
 }
 
-BlockDecoder::BlockDecoder(std::span<const uint8_t> dictionary)
-    : dictionary_(dictionary.begin(), dictionary.end()) {
+BlockDecoder::BlockDecoder(std::span<const uint8_t> dictionary, bool magic)
+    : dictionary_(dictionary.begin(), dictionary.end()), magic_(magic) {
   if (dictionary_.empty()) return;
   ddict_ = ZSTD_createDDict_byReference(dictionary_.data(), dictionary_.size());
   if (!ddict_) throw std::runtime_error("not a zstd dictionary");
@@ -119,10 +123,11 @@ BlockDecoder::~BlockDecoder() {
 std::optional<std::string> BlockDecoder::decode(std::span<const uint8_t> data, uint16_t* out,
                                                 size_t count) const {
   size_t bytes = count * sizeof(uint16_t);
-  ZSTD_DCtx* d = thread_dctx();
+  ZSTD_DCtx* d = thread_dctx(magic_);
   if (!d) return "zstd: out of memory";
   ZSTD_frameHeader frame;
-  if (ZSTD_getFrameHeader_advanced(&frame, data.data(), data.size(), ZSTD_f_zstd1_magicless) != 0)
+  if (ZSTD_getFrameHeader_advanced(&frame, data.data(), data.size(),
+                                   magic_ ? ZSTD_f_zstd1 : ZSTD_f_zstd1_magicless) != 0)
     return "not a zstd frame";
   if (frame.frameContentSize != ZSTD_CONTENTSIZE_UNKNOWN && frame.frameContentSize != bytes)
     return "block holds " + std::to_string(frame.frameContentSize) + " bytes, expected " +

@@ -41,10 +41,12 @@ class BlockDecoder {
   // the same bytes while one is alive: the tables of a piece count share the writer's standard
   // dictionary, so a probe finds its entropy tables already in the processor's caches. Throws
   // std::runtime_error when the bytes are not a zstd dictionary.
-  static std::shared_ptr<const BlockDecoder> shared(std::span<const uint8_t> dictionary);
+  // `magic`: the frames begin with zstd's magic number (table format version 1).
+  static std::shared_ptr<const BlockDecoder> shared(std::span<const uint8_t> dictionary,
+                                                    bool magic = false);
 
   // Throws std::runtime_error when the dictionary is not one.
-  explicit BlockDecoder(std::span<const uint8_t> dictionary);
+  explicit BlockDecoder(std::span<const uint8_t> dictionary, bool magic = false);
   ~BlockDecoder();
   BlockDecoder(const BlockDecoder&) = delete;
   BlockDecoder& operator=(const BlockDecoder&) = delete;
@@ -56,6 +58,7 @@ class BlockDecoder {
 
  private:
   std::vector<uint8_t> dictionary_;
+  bool magic_;
   ZSTD_DDict_s* ddict_ = nullptr;
 };
 

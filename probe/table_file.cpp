@@ -62,7 +62,8 @@ TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialCl
                    std::span<const uint8_t>(header_.digit_order.data(), header_.digit_count));
   try {
     decoder_ = BlockDecoder::shared(
-        std::span<const uint8_t>(map_.data() + kHeaderBytes, header_.dictionary_bytes));
+        std::span<const uint8_t>(map_.data() + kHeaderBytes, header_.dictionary_bytes),
+        frames_have_magic(header_.format_version));
   } catch (const std::exception& e) {
     throw TableError(path, std::string("corrupt dictionary (") + e.what() + ")");
   }
@@ -106,7 +107,9 @@ void TableFile::validate_layout() const {
   if (h.block_count != block_count_for(h.entry_count, h.block_entries))
     fail("corrupt header (block count does not match the entry count)");
   // Offsets and checksums sit at the end of the file, in that order.
-  if (h.checksums_offset > h.file_bytes || h.file_bytes - h.checksums_offset != 4 * h.block_count ||
+  const uint64_t checksum_bytes = block_checksum_bytes(h.format_version);
+  if (h.checksums_offset > h.file_bytes ||
+      h.file_bytes - h.checksums_offset != checksum_bytes * h.block_count ||
       h.offsets_offset > h.checksums_offset ||
       h.checksums_offset - h.offsets_offset != 8 * (h.block_count + 1) ||
       h.offsets_offset < kHeaderBytes)
@@ -114,11 +117,14 @@ void TableFile::validate_layout() const {
   if (XXH64(map_.data() + h.offsets_offset, h.file_bytes - h.offsets_offset, 0) !=
       h.metadata_checksum)
     fail("corrupt block index (checksum mismatch)");
-  // The dictionary sits between the header and the first block.
-  if (h.dictionary_bytes > h.offsets_offset - kHeaderBytes)
+  // The dictionary sits between the header and the first block (version 1 has none).
+  if (h.dictionary_bytes > h.offsets_offset - kHeaderBytes ||
+      (h.format_version == 1 && (h.dictionary_bytes != 0 || h.dictionary_checksum != 0)))
     fail("corrupt header (dictionary out of place)");
-  // Every block depends on the dictionary: it is checked once, here.
-  if (XXH64(map_.data() + kHeaderBytes, h.dictionary_bytes, 0) != h.dictionary_checksum)
+  // Every block depends on the dictionary: it is checked once, here (version 1 leaves the
+  // fields 0).
+  if (h.format_version > 1 &&
+      XXH64(map_.data() + kHeaderBytes, h.dictionary_bytes, 0) != h.dictionary_checksum)
     fail("corrupt dictionary (checksum mismatch)");
   uint64_t previous = kHeaderBytes + h.dictionary_bytes;
   if (block_offset(0) != previous) fail("corrupt block index (first block misplaced)");
@@ -134,8 +140,14 @@ void TableFile::validate_layout() const {
 uint64_t TableFile::block_offset(uint64_t block) const {
   return load_u64(map_.data() + header_.offsets_offset + 8 * block);
 }
-uint32_t TableFile::block_checksum(uint64_t block) const {
-  return load_u32(map_.data() + header_.checksums_offset + 4 * block);
+uint64_t TableFile::block_checksum(uint64_t block) const {
+  const uint8_t* at = map_.data() + header_.checksums_offset;
+  return block_checksum_bytes(header_.format_version) == 8 ? load_u64(at + 8 * block)
+                                                           : load_u32(at + 4 * block);
+}
+bool TableFile::checksum_matches(uint64_t block, std::span<const uint8_t> data) const {
+  return block_checksum_of(header_.format_version, data.data(), data.size()) ==
+         block_checksum(block);
 }
 
 size_t TableFile::block_size(uint64_t block) const {
@@ -187,7 +199,7 @@ void TableFile::read_block(uint64_t block, uint16_t* out) const {
   std::atomic<uint64_t>& word = verified_[block / 64];
   uint64_t bit = uint64_t(1) << (block % 64);
   if (!(word.load(std::memory_order_acquire) & bit)) {
-    if (block_checksum_of(buffer.data(), buffer.size()) != block_checksum(block))
+    if (!checksum_matches(block, buffer))
       throw TableError(path_, "corrupt " + block_name(block) + " (checksum mismatch)");
     // Set only once the block also decodes: a block that passes its checksum but does not
     // decompress stays unverified and fails every time.
@@ -206,8 +218,7 @@ std::optional<std::string> TableFile::verify_all() const {
     for (uint64_t b = 0; b < header_.block_count; ++b) {
       check_not_truncated();
       std::span<const uint8_t> data = block_data(b);
-      if (block_checksum_of(data.data(), data.size()) != block_checksum(b))
-        return "corrupt " + block_name(b) + " (checksum mismatch)";
+      if (!checksum_matches(b, data)) return "corrupt " + block_name(b) + " (checksum mismatch)";
       decode_block(b, data, values.data());
     }
   } catch (const TableError& e) {

@@ -57,7 +57,9 @@ class TableFile {
 
  private:
   uint64_t block_offset(uint64_t block) const;
-  uint32_t block_checksum(uint64_t block) const;
+  uint64_t block_checksum(uint64_t block) const;
+  // Whether `data` is the block's bytes by its checksum.
+  bool checksum_matches(uint64_t block, std::span<const uint8_t> data) const;
   // The block's compressed bytes; `where` names it in errors.
   std::span<const uint8_t> block_data(uint64_t block) const;
   std::string block_name(uint64_t block) const;

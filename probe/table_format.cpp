@@ -61,16 +61,17 @@ TableHeader parse_header(const std::filesystem::path& file, const uint8_t* in, s
     throw TableError(file, "not an ewn table file (wrong magic bytes)");
   TableHeader h;
   h.format_version = get<uint32_t>(in, kAtVersion);
-  if (h.format_version != kTableFormatVersion) {
+  if (h.format_version < kOldestReadableVersion || h.format_version > kTableFormatVersion) {
     std::string made_by = h.format_version < kTableFormatVersion ? "an older" : "a newer";
     uint8_t pieces = get<uint8_t>(in, kAtPieces);
     std::string regenerate =
-        h.format_version < kTableFormatVersion && pieces >= 2 && pieces <= kMaxPieces
+        h.format_version < kOldestReadableVersion && pieces >= 2 && pieces <= kMaxPieces
             ? "; regenerate the tables with: ewn gen --pieces " + std::to_string(pieces) +
                   " --out DIR"
             : "";
     throw TableError(file, "table format version " + std::to_string(h.format_version) +
-                               ", made by " + made_by + " ewn; this program reads version " +
+                               ", made by " + made_by + " ewn; this program reads versions " +
+                               std::to_string(kOldestReadableVersion) + " to " +
                                std::to_string(kTableFormatVersion) + regenerate);
   }
   if (get<uint64_t>(in, kAtHeaderChecksum) != XXH64(in, kAtHeaderChecksum, 0))
@@ -101,8 +102,8 @@ TableHeader parse_header(const std::filesystem::path& file, const uint8_t* in, s
   return h;
 }
 
-uint32_t block_checksum_of(const uint8_t* data, size_t size) {
-  return uint32_t(XXH3_64bits(data, size));
+uint64_t block_checksum_of(uint32_t version, const uint8_t* data, size_t size) {
+  return version == 1 ? XXH64(data, size, 0) : uint32_t(XXH3_64bits(data, size));
 }
 
 std::string table_file_name(MaterialClass mc) {

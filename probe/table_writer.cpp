@@ -116,7 +116,9 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
     at += block.size();
   }
   put_u64(metadata, at);
-  for (const auto& block : blocks) put_u32(metadata, block_checksum_of(block.data(), block.size()));
+  static_assert(block_checksum_bytes(kTableFormatVersion) == 4);
+  for (const auto& block : blocks)
+    put_u32(metadata, uint32_t(block_checksum_of(kTableFormatVersion, block.data(), block.size())));
   h.offsets_offset = at;
   h.checksums_offset = at + 8 * (h.block_count + 1);
   h.file_bytes = at + metadata.size();

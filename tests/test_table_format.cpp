@@ -3,6 +3,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <xxhash.h>
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -83,6 +85,46 @@ void patch_u32_and_resign(std::vector<uint8_t>& bytes, size_t at, uint32_t value
   if (at == table_header::kAtVersion) h.format_version = value;
   if (at == table_header::kAtIndexScheme) h.index_scheme = value;
   serialize_header(h, bytes.data());
+}
+
+uint64_t load_u64_le(const uint8_t* p) {
+  uint64_t x = 0;
+  for (int i = 7; i >= 0; --i) x = (x << 8) | p[i];
+  return x;
+}
+
+// The same table in format version 1, as ewn wrote it before version 2: each block a zstd frame
+// with its magic number, XXH64 block checksums, no dictionary (the file must have none).
+std::vector<uint8_t> as_version_1(const std::vector<uint8_t>& v2) {
+  TableHeader h = parse_header("v2", v2.data(), v2.size());
+  REQUIRE(h.format_version == 2);
+  REQUIRE(h.dictionary_bytes == 0);
+  auto put_u64 = [](std::vector<uint8_t>& out, uint64_t x) {
+    for (int i = 0; i < 8; ++i) out.push_back(uint8_t(x >> (8 * i)));
+  };
+  const uint8_t magic[4] = {0x28, 0xB5, 0x2F, 0xFD};  // ZSTD_MAGICNUMBER, little-endian
+  std::vector<uint8_t> out(v2.begin(), v2.begin() + kHeaderBytes), offsets, checksums;
+  for (uint64_t b = 0; b < h.block_count; ++b) {
+    uint64_t begin = load_u64_le(v2.data() + h.offsets_offset + 8 * b);
+    uint64_t end = load_u64_le(v2.data() + h.offsets_offset + 8 * b + 8);
+    put_u64(offsets, out.size());
+    size_t start = out.size();
+    out.insert(out.end(), magic, magic + 4);
+    out.insert(out.end(), v2.begin() + long(begin), v2.begin() + long(end));
+    put_u64(checksums, block_checksum_of(1, out.data() + start, out.size() - start));
+  }
+  put_u64(offsets, out.size());
+  h.format_version = 1;
+  h.dictionary_checksum = 0;
+  h.offsets_offset = out.size();
+  h.checksums_offset = out.size() + offsets.size();
+  out.insert(out.end(), offsets.begin(), offsets.end());
+  out.insert(out.end(), checksums.begin(), checksums.end());
+  h.file_bytes = out.size();
+  h.metadata_checksum = XXH64(out.data() + h.offsets_offset, out.size() - h.offsets_offset, 0);
+  h.body_checksum = XXH64(out.data() + kHeaderBytes, out.size() - kHeaderBytes, 0);
+  serialize_header(h, out.data());
+  return out;
 }
 
 bool mentions(const std::optional<std::string>& message, const std::string& what) {
@@ -245,10 +287,12 @@ TEST_CASE("table files: truncated, wrong magic, wrong version, wrong scheme, ren
   }
   SECTION("older format version: the message says how to make it again") {
     auto bad = good;
-    patch_u32_and_resign(bad, table_header::kAtVersion, 1);
+    patch_u32_and_resign(bad, table_header::kAtVersion, kOldestReadableVersion - 1);
     write_bytes(path, bad);
     auto problem = check_table(path);
-    CHECK(mentions(problem, path.string() + ": table format version 1, made by an older ewn"));
+    CHECK(mentions(problem, path.string() + ": table format version " +
+                                std::to_string(kOldestReadableVersion - 1) +
+                                ", made by an older ewn"));
     CHECK(mentions(problem, "regenerate the tables with: ewn gen --pieces 3"));
     CHECK_THROWS_WITH(TableFile(path, mc), Catch::Contains("made by an older ewn"));
   }
@@ -460,4 +504,40 @@ TEST_CASE("table files: too many open files is named as such") {
   REQUIRE(waitpid(child, &status, 0) == child);
   REQUIRE(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
+}
+
+TEST_CASE("table files: version 1 files are still read, checked and named when damaged") {
+  TempDir dir("probe-version-1");
+  MaterialClass mc = *parse_material_class("12v1");
+  auto values = ReferenceTables::get().values.at(mc);
+  auto path = dir.path() / table_file_name(mc);
+  WriteOptions small;
+  small.block_entries = 512;  // several blocks
+  write_table(path, mc, values, small);
+  auto v1 = as_version_1(read_bytes(path));
+  write_bytes(path, v1);
+  REQUIRE_FALSE(check_table(path));
+  TableFile file(path, mc);
+  CHECK(file.header().format_version == 1);
+  REQUIRE(file.block_count() > 2);
+  REQUIRE(read_entries_equal(mc, read_table(path), values) > 0);
+
+  SECTION("a damaged block is named, by the full check and by a read") {
+    uint64_t block = 1;
+    uint64_t at = load_u64_le(v1.data() + file.header().offsets_offset + 8 * block) + 6;
+    v1[at] ^= 0x20;
+    write_bytes(path, v1);
+    CHECK(mentions(check_table(path), "block 1 "));
+    TableFile damaged(path, mc);
+    std::vector<uint16_t> out(damaged.block_entries());
+    CHECK_THROWS_WITH(damaged.read_block(block, out.data()), Catch::Contains("block 1 "));
+    CHECK_NOTHROW(damaged.read_block(0, out.data()));
+  }
+  SECTION("a version 1 file that claims a dictionary is refused") {
+    TableHeader h = parse_header(path, v1.data(), v1.size());
+    h.dictionary_bytes = 16;
+    serialize_header(h, v1.data());
+    write_bytes(path, v1);
+    CHECK(mentions(check_table(path), "dictionary"));
+  }
 }
