@@ -6,7 +6,9 @@
 // move). Times are medians over single probes (first touch) or over batches of 64 probes
 // (cached, where a single probe is too short to time alone); first touch is also given in CPU
 // time of the thread, which a busy machine inflates less. The files are expected to be in
-// the operating system's page cache (run it twice after generating, or read them once).
+// the operating system's page cache (run it twice after generating, or read them once); the
+// bytes the first touches read from disk are reported too (run it after dropping the page
+// cache to see what a probe of files outside it reads).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -38,6 +40,17 @@ double percentile(std::vector<double> v, double p) {
 }
 double ns_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
+}
+// Bytes this process has had read from storage (Linux /proc/self/io); 0 where unknown.
+uint64_t storage_read_bytes() {
+  std::FILE* f = std::fopen("/proc/self/io", "r");
+  if (!f) return 0;
+  char line[128];
+  unsigned long long bytes = 0;
+  while (std::fgets(line, sizeof line, f))
+    if (std::sscanf(line, "read_bytes: %llu", &bytes) == 1) break;
+  std::fclose(f);
+  return bytes;
 }
 
 }  // namespace
@@ -121,9 +134,11 @@ int main(int argc, char** argv) {
       for (MaterialClass mc : material_classes(n)) tb.file(mc);
     std::vector<double> first, first_cpu;
     std::set<std::pair<MaterialClass, uint64_t>> blocks;
+    const uint64_t read_before = storage_read_bytes();
     for (const Position& p : sample) {
       TableKey key = canonical_key(p);
-      uint64_t block = key.index / tb.file(key.material).block_entries();
+      const TableFile& file = tb.file(key.material);
+      uint64_t block = file.order().file_position(key.index) / file.block_entries();
       bool fresh = blocks.insert({key.material, block}).second;
       double c0 = thread_ns();
       auto t0 = Clock::now();
@@ -138,6 +153,9 @@ int main(int argc, char** argv) {
         "first touch of a block (file open): median %.0f ns, p90 %.0f ns; CPU time median %.0f "
         "ns (%zu blocks)\n",
         median(first), percentile(first, 0.9), median(first_cpu), first.size());
+    const uint64_t read_bytes = storage_read_bytes() - read_before;
+    std::printf("read from storage by the first touches: %llu bytes, %.0f a block\n",
+                (unsigned long long)read_bytes, double(read_bytes) / double(first.size()));
 
     // Nanoseconds per call of `work` on each of the first `count` positions, timed in batches
     // (a single call is too short to time alone), `rounds` times over.

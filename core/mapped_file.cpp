@@ -1,5 +1,6 @@
 #include "mapped_file.h"
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -11,7 +12,7 @@
 
 namespace ewn {
 
-MappedFile::MappedFile(const std::filesystem::path& path) {
+MappedFile::MappedFile(const std::filesystem::path& path, bool keep_open) {
   RegularFile file = open_regular_file(path);
   if (file.fd < 0) throw MapError(path, file.problem);
   device_ = file.device;
@@ -23,7 +24,10 @@ MappedFile::MappedFile(const std::filesystem::path& path) {
     map_error = errno;  // before close() can change it
   }
   // The mapping keeps the file open on its own.
-  ::close(file.fd);
+  if (map == MAP_FAILED || !keep_open)
+    ::close(file.fd);
+  else
+    fd_ = file.fd;
   if (file.size == 0) return;
   if (map == MAP_FAILED)
     throw MapError(path, std::string("cannot map: ") + std::strerror(map_error));
@@ -35,7 +39,8 @@ MappedFile::MappedFile(MappedFile&& other) noexcept
     : data_(std::exchange(other.data_, nullptr)),
       size_(std::exchange(other.size_, 0)),
       device_(other.device_),
-      inode_(other.inode_) {}
+      inode_(other.inode_),
+      fd_(std::exchange(other.fd_, -1)) {}
 
 MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
   if (this != &other) {
@@ -44,6 +49,7 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
     size_ = std::exchange(other.size_, 0);
     device_ = other.device_;
     inode_ = other.inode_;
+    fd_ = std::exchange(other.fd_, -1);
   }
   return *this;
 }
@@ -56,10 +62,13 @@ void MappedFile::unmap() {
   if (data_) ::munmap(const_cast<uint8_t*>(data_), size_);
   data_ = nullptr;
   size_ = 0;
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
 }
 
 void MappedFile::advise_random() const {
   if (data_) ::madvise(const_cast<uint8_t*>(data_), size_, MADV_RANDOM);
+  if (fd_ >= 0) ::posix_fadvise(fd_, 0, 0, POSIX_FADV_RANDOM);
 }
 
 }  // namespace ewn

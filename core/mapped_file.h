@@ -31,7 +31,9 @@ class MappedFile {
   // is nullptr): mmap takes no empty range, and a caller checks the size it needs anyway.
   // Throws MapError whose problem() is regular_file_problem()'s words ("missing", "not a regular
   // file", ...) or "cannot map: <reason>".
-  explicit MappedFile(const std::filesystem::path& path);
+  // With `keep_open` the file stays open beside the mapping (fd()), for a reader that also reads
+  // it with pread or asks its current size with fstat.
+  explicit MappedFile(const std::filesystem::path& path, bool keep_open = false);
   MappedFile(MappedFile&& other) noexcept;
   MappedFile& operator=(MappedFile&& other) noexcept;
   MappedFile(const MappedFile&) = delete;
@@ -44,8 +46,10 @@ class MappedFile {
   // current file to notice the mapped one being made shorter (reading past its end is SIGBUS).
   uint64_t device() const { return device_; }
   uint64_t inode() const { return inode_; }
+  // The open file (keep_open), or -1.
+  int fd() const { return fd_; }
   // The reads will be scattered (a probe touches single blocks): read-ahead would only waste
-  // page cache.
+  // page cache (for the mapping and for pread on fd()).
   void advise_random() const;
 
  private:
@@ -54,6 +58,7 @@ class MappedFile {
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
   uint64_t device_ = 0, inode_ = 0;
+  int fd_ = -1;
 };
 
 }  // namespace ewn

@@ -18,6 +18,9 @@ std::string stat_problem(const std::filesystem::path& path, int err) {
                ? "a symbolic link to a missing file"
                : "missing";
   if (err == ELOOP) return "a symbolic link that loops";
+  // Each open table keeps its file open: a whole large set needs more than the usual 1024.
+  if (err == EMFILE)
+    return "cannot open: too many open files (raise the limit, e.g. ulimit -n 4096)";
   return std::string("cannot read: ") + std::strerror(err);
 }
 

@@ -65,7 +65,10 @@ std::vector<uint8_t> choose_entry_order(const PositionIndex& index,
                                         std::span<const uint8_t> read, uint32_t block_entries,
                                         int threads) {
   constexpr int kTrialLevel = 1;
-  constexpr uint64_t kSample = 64;  // blocks judged per finalist
+  // Blocks judged per finalist: as many as make 64 blocks of 8192 entries, whatever the block
+  // size (no dictionary: the ranking is what matters).
+  const uint64_t sample_blocks = std::max<uint64_t>(64, 64 * 8192 / block_entries);
+  const BlockEncoder trial_encoder({}, kTrialLevel);
   constexpr size_t kFinalists = 4;
   auto candidates = candidate_orders(index.piece_count() - 1);
   if (candidates.size() == 1) return candidates[0];
@@ -82,9 +85,8 @@ std::vector<uint8_t> choose_entry_order(const PositionIndex& index,
         for (uint64_t b = 0; b < blocks; b += step) {
           uint64_t begin = b * block_entries;
           size_t count = entries_in_block(index.size(), block_entries, b);
-          bytes[c] += compress_block(block_in_file_order(order, values, read, begin, count),
-                                     BlockFilter::None, kTrialLevel)
-                          .size();
+          bytes[c] +=
+              trial_encoder.encode(block_in_file_order(order, values, read, begin, count)).size();
         }
       } catch (const std::exception&) {
         bytes[c] = UINT64_MAX;  // not a candidate; the final compression reports real failures
@@ -97,8 +99,8 @@ std::vector<uint8_t> choose_entry_order(const PositionIndex& index,
   // the best few on all of it: a quarter of the work, for tables at most 0.15% larger in the
   // groups measured (docs/BENCHMARKS.md, "Generator").
   // (A table of fewer than 32 blocks would be read whole in both rounds: one round then.)
-  if (candidates.size() > kFinalists && blocks >= 2 * (kSample / 4)) {
-    auto bytes = trial(candidates, kSample / 4);
+  if (candidates.size() > kFinalists && blocks >= 2 * (sample_blocks / 4)) {
+    auto bytes = trial(candidates, sample_blocks / 4);
     std::vector<size_t> rank(candidates.size());
     for (size_t c = 0; c < rank.size(); ++c) rank[c] = c;
     std::stable_sort(rank.begin(), rank.end(),
@@ -107,7 +109,7 @@ std::vector<uint8_t> choose_entry_order(const PositionIndex& index,
     for (size_t k = 0; k < kFinalists; ++k) finalists.push_back(candidates[rank[k]]);
     candidates = std::move(finalists);
   }
-  auto bytes = trial(candidates, kSample);
+  auto bytes = trial(candidates, sample_blocks);
   return candidates[size_t(std::min_element(bytes.begin(), bytes.end()) - bytes.begin())];
 }
 

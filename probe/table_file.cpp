@@ -2,9 +2,12 @@
 
 #include <omp.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <span>
 #include <vector>
 
@@ -20,6 +23,11 @@ uint64_t load_u64(const uint8_t* p) {
   for (int i = 0; i < 8; ++i) v |= uint64_t(p[i]) << (8 * i);
   return v;
 }
+uint32_t load_u32(const uint8_t* p) {
+  uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) v |= uint32_t(p[i]) << (8 * i);
+  return v;
+}
 
 std::string class_or_code(MaterialClass mc) {
   if (mc.mover == 0 || mc.opponent == 0 || mc.mover >= 64 || mc.opponent >= 64)
@@ -30,7 +38,7 @@ std::string class_or_code(MaterialClass mc) {
 // The file mapped, or TableError in the words of table errors.
 MappedFile map_table(const std::filesystem::path& path) {
   try {
-    return MappedFile(path);
+    return MappedFile(path, /*keep_open=*/true);
   } catch (const MapError& e) {
     throw TableError(path, e.problem() == "missing" ? "missing table file" : e.problem());
   }
@@ -52,6 +60,16 @@ TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialCl
   else
     order_.emplace(index,
                    std::span<const uint8_t>(header_.digit_order.data(), header_.digit_count));
+  try {
+    decoder_ = BlockDecoder::shared(
+        std::span<const uint8_t>(map_.data() + kHeaderBytes, header_.dictionary_bytes),
+        frames_have_magic(header_.format_version));
+  } catch (const std::exception& e) {
+    throw TableError(path, std::string("corrupt dictionary (") + e.what() + ")");
+  }
+  size_t words = size_t((header_.block_count + 63) / 64);
+  verified_ = std::make_unique<std::atomic<uint64_t>[]>(words);
+  for (size_t w = 0; w < words; ++w) verified_[w].store(0, std::memory_order_relaxed);
 }
 
 void TableFile::validate_layout() const {
@@ -89,7 +107,9 @@ void TableFile::validate_layout() const {
   if (h.block_count != block_count_for(h.entry_count, h.block_entries))
     fail("corrupt header (block count does not match the entry count)");
   // Offsets and checksums sit at the end of the file, in that order.
-  if (h.checksums_offset > h.file_bytes || h.file_bytes - h.checksums_offset != 8 * h.block_count ||
+  const uint64_t checksum_bytes = block_checksum_bytes(h.format_version);
+  if (h.checksums_offset > h.file_bytes ||
+      h.file_bytes - h.checksums_offset != checksum_bytes * h.block_count ||
       h.offsets_offset > h.checksums_offset ||
       h.checksums_offset - h.offsets_offset != 8 * (h.block_count + 1) ||
       h.offsets_offset < kHeaderBytes)
@@ -97,8 +117,17 @@ void TableFile::validate_layout() const {
   if (XXH64(map_.data() + h.offsets_offset, h.file_bytes - h.offsets_offset, 0) !=
       h.metadata_checksum)
     fail("corrupt block index (checksum mismatch)");
-  uint64_t previous = kHeaderBytes;
-  if (block_offset(0) != kHeaderBytes) fail("corrupt block index (first block misplaced)");
+  // The dictionary sits between the header and the first block (version 1 has none).
+  if (h.dictionary_bytes > h.offsets_offset - kHeaderBytes ||
+      (h.format_version == 1 && (h.dictionary_bytes != 0 || h.dictionary_checksum != 0)))
+    fail("corrupt header (dictionary out of place)");
+  // Every block depends on the dictionary: it is checked once, here (version 1 leaves the
+  // fields 0).
+  if (h.format_version > 1 &&
+      XXH64(map_.data() + kHeaderBytes, h.dictionary_bytes, 0) != h.dictionary_checksum)
+    fail("corrupt dictionary (checksum mismatch)");
+  uint64_t previous = kHeaderBytes + h.dictionary_bytes;
+  if (block_offset(0) != previous) fail("corrupt block index (first block misplaced)");
   for (uint64_t b = 1; b <= h.block_count; ++b) {
     uint64_t at = block_offset(b);
     if (at <= previous || at > h.offsets_offset)
@@ -112,7 +141,13 @@ uint64_t TableFile::block_offset(uint64_t block) const {
   return load_u64(map_.data() + header_.offsets_offset + 8 * block);
 }
 uint64_t TableFile::block_checksum(uint64_t block) const {
-  return load_u64(map_.data() + header_.checksums_offset + 8 * block);
+  const uint8_t* at = map_.data() + header_.checksums_offset;
+  return block_checksum_bytes(header_.format_version) == 8 ? load_u64(at + 8 * block)
+                                                           : load_u32(at + 4 * block);
+}
+bool TableFile::checksum_matches(uint64_t block, std::span<const uint8_t> data) const {
+  return block_checksum_of(header_.format_version, data.data(), data.size()) ==
+         block_checksum(block);
 }
 
 size_t TableFile::block_size(uint64_t block) const {
@@ -120,29 +155,59 @@ size_t TableFile::block_size(uint64_t block) const {
 }
 
 void TableFile::check_not_truncated() const {
-  // A file replaced by rename (as ewn gen does) leaves the mapped one intact; only the same
-  // file made shorter takes pages away from the mapping.
+  // The open file is the mapped one, whatever its name now is: a file replaced by rename (as ewn
+  // gen does) leaves it intact; only the same file made shorter takes pages away from the
+  // mapping. fstat of the open file costs a third of a stat by name.
   struct stat st {};
-  if (::stat(path_.c_str(), &st) != 0 || uint64_t(st.st_dev) != map_.device() ||
-      uint64_t(st.st_ino) != map_.inode() || uint64_t(st.st_size) >= map_.size())
-    return;
+  if (::fstat(map_.fd(), &st) != 0 || uint64_t(st.st_size) >= map_.size()) return;
   throw TableError(path_, "truncated to " + std::to_string(st.st_size) + " bytes while in use (" +
                               std::to_string(map_.size()) + " when opened)");
 }
 
+std::span<const uint8_t> TableFile::block_data(uint64_t block) const {
+  uint64_t begin = block_offset(block), end = block_offset(block + 1);
+  return {map_.data() + begin, end - begin};
+}
+
+std::string TableFile::block_name(uint64_t block) const {
+  uint64_t first = block * header_.block_entries;
+  return "block " + std::to_string(block) + " (entries " + std::to_string(first) + ".." +
+         std::to_string(first + block_size(block) - 1) + ")";
+}
+
+void TableFile::decode_block(uint64_t block, std::span<const uint8_t> data, uint16_t* out) const {
+  if (auto problem = decoder_->decode(data, out, block_size(block)))
+    throw TableError(path_, "corrupt " + block_name(block) + ": " + *problem);
+}
+
 void TableFile::read_block(uint64_t block, uint16_t* out) const {
+  // The block index is read from the mapping (its pages are few and shared by many blocks), the
+  // block itself with pread: a random probe would otherwise take a page fault for almost every
+  // block, which costs twice the read (docs/BENCHMARKS.md, "Fast random probes").
   check_not_truncated();
   uint64_t begin = block_offset(block), end = block_offset(block + 1);
-  std::span<const uint8_t> data(map_.data() + begin, end - begin);
-  auto where = [&] {
-    uint64_t first = block * header_.block_entries;
-    return "block " + std::to_string(block) + " (entries " + std::to_string(first) + ".." +
-           std::to_string(first + block_size(block) - 1) + ")";
-  };
-  if (XXH64(data.data(), data.size(), 0) != block_checksum(block))
-    throw TableError(path_, "corrupt " + where() + " (checksum mismatch)");
-  if (auto problem = decompress_block(data, header_.filter, out, block_size(block)))
-    throw TableError(path_, "corrupt " + where() + ": " + *problem);
+  thread_local std::vector<uint8_t> buffer;
+  buffer.resize(end - begin);
+  for (size_t done = 0; done < buffer.size();) {
+    ssize_t n = ::pread(map_.fd(), buffer.data() + done, buffer.size() - done, off_t(begin + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      throw TableError(path_, "cannot read " + block_name(block) + ": " +
+                                  (n < 0 ? std::strerror(errno) : "the file is shorter"));
+    done += size_t(n);
+  }
+  std::atomic<uint64_t>& word = verified_[block / 64];
+  uint64_t bit = uint64_t(1) << (block % 64);
+  if (!(word.load(std::memory_order_acquire) & bit)) {
+    if (!checksum_matches(block, buffer))
+      throw TableError(path_, "corrupt " + block_name(block) + " (checksum mismatch)");
+    // Set only once the block also decodes: a block that passes its checksum but does not
+    // decompress stays unverified and fails every time.
+    decode_block(block, buffer, out);
+    word.fetch_or(bit, std::memory_order_release);
+    return;
+  }
+  decode_block(block, buffer, out);
 }
 
 std::optional<std::string> TableFile::verify_all() const {
@@ -150,7 +215,12 @@ std::optional<std::string> TableFile::verify_all() const {
   // No block holds more than the entry count, whatever block size the header declares.
   std::vector<uint16_t> values(std::min<uint64_t>(header_.block_entries, header_.entry_count));
   try {
-    for (uint64_t b = 0; b < header_.block_count; ++b) read_block(b, values.data());
+    for (uint64_t b = 0; b < header_.block_count; ++b) {
+      check_not_truncated();
+      std::span<const uint8_t> data = block_data(b);
+      if (!checksum_matches(b, data)) return "corrupt " + block_name(b) + " (checksum mismatch)";
+      decode_block(b, data, values.data());
+    }
   } catch (const TableError& e) {
     return e.problem();
   }

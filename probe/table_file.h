@@ -1,14 +1,18 @@
-// Reading a table file (docs/FORMAT.md): memory-mapped, header and block index validated on
-// open, a block's checksum verified each time it is decompressed; the whole table at once; the
-// full check of a file.
+// Reading a table file (docs/FORMAT.md): memory-mapped, header, dictionary and block index
+// validated on open, a block's checksum verified the first time this process decompresses it;
+// the whole table at once; the full check of a file.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "block_codec.h"
 #include "entry_order.h"
 #include "mapped_file.h"
 #include "table_format.h"
@@ -36,15 +40,16 @@ class TableFile {
   // Number of entries in `block` (the last one may be short).
   size_t block_size(uint64_t block) const;
 
-  // Verifies the block's checksum and decompresses it into out[0, block_size(block)): the
-  // entries at file positions block * block_entries() and on.
+  // Decompresses the block into out[0, block_size(block)): the entries at file positions
+  // block * block_entries() and on. The block's checksum is verified the first time, not again
+  // (a block read once and evicted from a cache decodes again without hashing).
   // Throws TableError naming the file and the block, or naming the file when it was truncated
   // since it was opened (reading the mapping past its new end would raise SIGBUS; a truncation
   // at the very moment of the read still does).
   void read_block(uint64_t block, uint16_t* out) const;
 
-  // The full check: body checksum and every block. The problem (without the file name) or
-  // std::nullopt.
+  // The full check: every block's checksum (verified again, whatever read_block has seen) and
+  // the body checksum. The problem (without the file name) or std::nullopt.
   std::optional<std::string> verify_all() const;
   // The whole-file checksum alone (for callers that read every block themselves); throws like
   // read_block() when the file was truncated.
@@ -53,6 +58,12 @@ class TableFile {
  private:
   uint64_t block_offset(uint64_t block) const;
   uint64_t block_checksum(uint64_t block) const;
+  // Whether `data` is the block's bytes by its checksum.
+  bool checksum_matches(uint64_t block, std::span<const uint8_t> data) const;
+  // The block's compressed bytes; `where` names it in errors.
+  std::span<const uint8_t> block_data(uint64_t block) const;
+  std::string block_name(uint64_t block) const;
+  void decode_block(uint64_t block, std::span<const uint8_t> data, uint16_t* out) const;
   void validate_layout() const;
   // Throws TableError when the file this maps was truncated below the mapped size.
   void check_not_truncated() const;
@@ -61,6 +72,9 @@ class TableFile {
   MappedFile map_;
   TableHeader header_;
   std::optional<EntryOrder> order_;
+  std::shared_ptr<const BlockDecoder> decoder_;  // shared by the tables with its dictionary
+  // One bit per block: its checksum has been verified.
+  std::unique_ptr<std::atomic<uint64_t>[]> verified_;
 };
 
 // All values of a table file, in PositionIndex order (every checksum verified, the blocks'

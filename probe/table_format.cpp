@@ -1,5 +1,6 @@
 #include "table_format.h"
 
+#define XXH_INLINE_ALL  // XXH3 inlined: a block's checksum is on the path of a first probe
 #include <xxhash.h>
 
 #include <cstring>
@@ -43,6 +44,8 @@ void serialize_header(const TableHeader& h, uint8_t out[kHeaderBytes]) {
   put<uint64_t>(out, kAtFileBytes, h.file_bytes);
   put<uint64_t>(out, kAtMetadataChecksum, h.metadata_checksum);
   put<uint64_t>(out, kAtBodyChecksum, h.body_checksum);
+  put<uint32_t>(out, kAtDictionaryBytes, h.dictionary_bytes);
+  put<uint64_t>(out, kAtDictionaryChecksum, h.dictionary_checksum);
   put<uint8_t>(out, kAtDigitCount, h.digit_count);
   for (size_t k = 0; k < h.digit_order.size(); ++k)
     put<uint8_t>(out, kAtDigitOrder + k, h.digit_order[k]);
@@ -58,10 +61,19 @@ TableHeader parse_header(const std::filesystem::path& file, const uint8_t* in, s
     throw TableError(file, "not an ewn table file (wrong magic bytes)");
   TableHeader h;
   h.format_version = get<uint32_t>(in, kAtVersion);
-  if (h.format_version != kTableFormatVersion)
+  if (h.format_version < kOldestReadableVersion || h.format_version > kTableFormatVersion) {
+    std::string made_by = h.format_version < kTableFormatVersion ? "an older" : "a newer";
+    uint8_t pieces = get<uint8_t>(in, kAtPieces);
+    std::string regenerate =
+        h.format_version < kOldestReadableVersion && pieces >= 2 && pieces <= kMaxPieces
+            ? "; regenerate the tables with: ewn gen --pieces " + std::to_string(pieces) +
+                  " --out DIR"
+            : "";
     throw TableError(file, "table format version " + std::to_string(h.format_version) +
-                               ", this program reads version " +
-                               std::to_string(kTableFormatVersion) + " (regenerate the table)");
+                               ", made by " + made_by + " ewn; this program reads versions " +
+                               std::to_string(kOldestReadableVersion) + " to " +
+                               std::to_string(kTableFormatVersion) + regenerate);
+  }
   if (get<uint64_t>(in, kAtHeaderChecksum) != XXH64(in, kAtHeaderChecksum, 0))
     throw TableError(file, "corrupt header (checksum mismatch)");
   if (get<uint32_t>(in, kAtHeaderBytes) != kHeaderBytes)
@@ -80,12 +92,18 @@ TableHeader parse_header(const std::filesystem::path& file, const uint8_t* in, s
   h.file_bytes = get<uint64_t>(in, kAtFileBytes);
   h.metadata_checksum = get<uint64_t>(in, kAtMetadataChecksum);
   h.body_checksum = get<uint64_t>(in, kAtBodyChecksum);
+  h.dictionary_bytes = get<uint32_t>(in, kAtDictionaryBytes);
+  h.dictionary_checksum = get<uint64_t>(in, kAtDictionaryChecksum);
   h.digit_count = get<uint8_t>(in, kAtDigitCount);
   for (size_t k = 0; k < h.digit_order.size(); ++k)
     h.digit_order[k] = get<uint8_t>(in, kAtDigitOrder + k);
   if (get<uint8_t>(in, kAtPieces) != h.material.piece_count())
     throw TableError(file, "corrupt header (piece count does not match the material class)");
   return h;
+}
+
+uint64_t block_checksum_of(uint32_t version, const uint8_t* data, size_t size) {
+  return version == 1 ? XXH64(data, size, 0) : uint32_t(XXH3_64bits(data, size));
 }
 
 std::string table_file_name(MaterialClass mc) {

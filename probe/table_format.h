@@ -2,11 +2,12 @@
 // and its block layout, the one definition the writer (table_writer.h), the reader
 // (table_file.h) and the verifier (verify.h) share.
 //
-// A file holds the values of one material class in PositionIndex order:
-//   header (128 bytes) | compressed blocks | block offsets | block checksums
+// A file holds the values of one material class in an entry order of its own (entry_order.h):
+//   header (128 bytes) | dictionary | compressed blocks | block offsets | block checksums
 // The values are cut into blocks of `block_entries` entries, each compressed on its own as one
-// zstd frame, so a probe decompresses a single block. Every block has an XXH64 checksum, the
-// header has one, and the body (everything after the header) has one.
+// zstd frame (with the table's dictionary when it has one), so a probe decompresses a single
+// small block. Every block has a checksum, the header has one, and the body (everything after
+// the header) has one.
 #pragma once
 
 #include <array>
@@ -36,7 +37,11 @@ class TableError : public std::runtime_error {
 };
 
 inline constexpr char kTableMagic[8] = {'E', 'W', 'N', 'T', 'B', 'L', '\r', '\n'};
-inline constexpr uint32_t kTableFormatVersion = 1;
+// The version the writer writes. The reader also reads every version from
+// kOldestReadableVersion on; an older one is refused with a message saying how to regenerate
+// (docs/FORMAT.md, "Versions").
+inline constexpr uint32_t kTableFormatVersion = 2;
+inline constexpr uint32_t kOldestReadableVersion = 1;
 // The entry order of core/index.h. Bump it whenever PositionIndex changes its order or size, so
 // that old files are rejected instead of being read with the wrong meaning.
 inline constexpr uint32_t kIndexScheme = 1;
@@ -67,7 +72,22 @@ constexpr double decode_value(uint16_t k) {
 enum class BlockFilter : uint8_t {
   None = 0,  // values little-endian, one after the other
 };
+// Zstd: each block is one zstd frame without magic number, dictionary id or checksum
+// (ZSTD_f_zstd1_magicless), compressed with the table's dictionary when dictionary_bytes > 0;
+// in version 1 a frame with its magic number and no dictionary.
 enum class Compressor : uint8_t { Zstd = 1 };
+
+// What differs between the versions the reader reads. Version 1: blocks are zstd frames with
+// the magic number, block checksums are XXH64 (8 bytes), there is no dictionary. Version 2:
+// frames without magic number, checksums are the low 32 bits of XXH3-64 (4 bytes).
+constexpr bool frames_have_magic(uint32_t version) {
+  return version == 1;
+}
+constexpr unsigned block_checksum_bytes(uint32_t version) {
+  return version == 1 ? 8 : 4;
+}
+// A block's checksum as version `version` stores it, of its compressed bytes.
+uint64_t block_checksum_of(uint32_t version, const uint8_t* data, size_t size);
 
 // Byte positions of the header fields (docs/FORMAT.md, "Header"): for serialize_header and
 // parse_header, and for the tests and the fuzzer that damage headers on purpose.
@@ -92,8 +112,10 @@ enum : size_t {
   kAtMetadataChecksum = 72,
   kAtBodyChecksum = 80,
   kAtDigitCount = 88,
-  kAtDigitOrder = 89,       // 11 bytes
-  kAtHeaderChecksum = 120,  // XXH64 of bytes [0, 120)
+  kAtDigitOrder = 89,           // 11 bytes
+  kAtDictionaryBytes = 100,     // u32
+  kAtDictionaryChecksum = 104,  // u64
+  kAtHeaderChecksum = 120,      // XXH64 of bytes [0, 120)
 };
 }  // namespace table_header
 
@@ -118,8 +140,11 @@ struct TableHeader {
   uint32_t block_entries = 0;
   uint64_t entry_count = 0;
   uint64_t block_count = 0;
-  uint64_t offsets_offset = 0;    // block_count + 1 u64: start of each block, then end of data
-  uint64_t checksums_offset = 0;  // block_count u64: XXH64 of each compressed block
+  // The zstd dictionary at [kHeaderBytes, kHeaderBytes + dictionary_bytes); 0: none.
+  uint32_t dictionary_bytes = 0;
+  uint64_t dictionary_checksum = 0;  // XXH64 of the dictionary, checked when a file is opened
+  uint64_t offsets_offset = 0;       // block_count + 1 u64: start of each block, then end of data
+  uint64_t checksums_offset = 0;     // block_count checksums: block_checksum_of() each block
   uint64_t file_bytes = 0;
   uint64_t metadata_checksum = 0;  // XXH64 of the offsets and checksums arrays together
   uint64_t body_checksum = 0;      // XXH64 of bytes [kHeaderBytes, file_bytes)
@@ -130,7 +155,8 @@ struct TableHeader {
 };
 
 // Header <-> bytes. parse_header checks the magic, the version and the header checksum and
-// throws TableError(file, ...) when they are wrong.
+// throws TableError(file, ...) when they are wrong; a file of a version older than
+// kOldestReadableVersion is refused with the command that makes it again.
 void serialize_header(const TableHeader& h, uint8_t out[kHeaderBytes]);
 TableHeader parse_header(const std::filesystem::path& file, const uint8_t* bytes, size_t size);
 

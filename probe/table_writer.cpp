@@ -1,11 +1,12 @@
-// write_table: picks the entry order, compresses the blocks (in parallel), then writes header,
-// blocks and block index in one pass.
+// write_table: picks the entry order and whether the standard dictionary pays, compresses the
+// blocks (in parallel), then writes header, dictionary, blocks and block index in one pass.
 #include "table_writer.h"
 
 #include <omp.h>
 #include <xxhash.h>
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "block_codec.h"
@@ -14,6 +15,7 @@
 #include "index.h"
 #include "order_choice.h"
 #include "read_entries.h"
+#include "standard_dictionary.h"
 #include "table_format.h"
 
 namespace ewn {
@@ -22,6 +24,9 @@ namespace {
 
 void put_u64(std::vector<uint8_t>& out, uint64_t v) {
   for (int i = 0; i < 8; ++i) out.push_back(uint8_t(v >> (8 * i)));
+}
+void put_u32(std::vector<uint8_t>& out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
 }
 
 }  // namespace
@@ -32,7 +37,8 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   if (values.size() != index.size())
     throw TableError(path, "cannot write " + std::to_string(values.size()) + " values: class " +
                                mc.name() + " has " + std::to_string(index.size()) + " entries");
-  if (options.block_entries == 0) throw TableError(path, "block size must be positive");
+  const uint32_t block_entries =
+      options.block_entries ? options.block_entries : default_block_entries(mc.piece_count());
   int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
 
   if (!options.read_entries.empty() && options.read_entries.size() != index.size())
@@ -43,18 +49,49 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   if (options.read_entries.empty()) computed = read_entry_flags(index);
   std::span<const uint8_t> read = options.read_entries.empty() ? computed : options.read_entries;
   std::vector<uint8_t> chosen = options.entry_order;
-  if (chosen.empty())
-    chosen = choose_entry_order(index, values, read, options.block_entries, threads);
+  if (chosen.empty()) chosen = choose_entry_order(index, values, read, block_entries, threads);
   if (auto problem = EntryOrder::check(index, chosen)) throw TableError(path, *problem);
   EntryOrder order(index, chosen);
 
   TableHeader h;
   h.material = mc;
-  h.block_entries = options.block_entries;
+  h.block_entries = block_entries;
   h.entry_count = values.size();
   h.block_count = block_count_for(h.entry_count, h.block_entries);
   h.digit_count = uint8_t(order.digits());
   std::copy(chosen.begin(), chosen.end(), h.digit_order.begin());
+
+  std::span<const uint8_t> dictionary =
+      options.dictionary ? *options.dictionary : standard_dictionary(mc.piece_count());
+  std::unique_ptr<BlockEncoder> encoder;
+  try {
+    encoder = std::make_unique<BlockEncoder>(dictionary, options.zstd_level);
+    // The standard dictionary is kept only when the bytes it saves pay for its copy in the file:
+    // judged on up to 64 evenly spaced blocks (the same whatever the thread count), with and
+    // without it, scaled to the whole table.
+    if (!options.dictionary && !dictionary.empty()) {
+      const BlockEncoder plain({}, options.zstd_level);
+      const uint64_t judged = std::min<uint64_t>(h.block_count, 64);
+      std::vector<int64_t> saved(judged);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+      for (int64_t k = 0; k < int64_t(judged); ++k) {
+        uint64_t b = uint64_t(k) * h.block_count / judged;
+        auto block = block_in_file_order(order, values, read, b * h.block_entries,
+                                         entries_in_block(h.entry_count, h.block_entries, b));
+        saved[k] = int64_t(plain.encode(block).size()) - int64_t(encoder->encode(block).size());
+      }
+      int64_t total = 0;
+      for (int64_t s : saved) total += s;
+      if (total <= 0 || uint64_t(total) * h.block_count / judged <= dictionary.size()) {
+        dictionary = {};
+        encoder = std::make_unique<BlockEncoder>(dictionary, options.zstd_level);
+      }
+    }
+  } catch (const std::exception& e) {
+    throw TableError(path, e.what());
+  }
+  h.dictionary_bytes = uint32_t(dictionary.size());
+  h.dictionary_checksum = XXH64(dictionary.data(), dictionary.size(), 0);
 
   std::vector<std::vector<uint8_t>> blocks(h.block_count);
   std::string failure;
@@ -63,8 +100,7 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
     uint64_t begin = uint64_t(b) * h.block_entries;
     size_t count = entries_in_block(h.entry_count, h.block_entries, uint64_t(b));
     try {
-      blocks[b] = compress_block(block_in_file_order(order, values, read, begin, count), h.filter,
-                                 options.zstd_level);
+      blocks[b] = encoder->encode(block_in_file_order(order, values, read, begin, count));
     } catch (const std::exception& e) {
 #pragma omp critical
       failure = e.what();
@@ -74,13 +110,15 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
 
   // Block index: offsets (block_count + 1) then checksums, directly after the data.
   std::vector<uint8_t> metadata;
-  uint64_t at = kHeaderBytes;
+  uint64_t at = kHeaderBytes + dictionary.size();
   for (const auto& block : blocks) {
     put_u64(metadata, at);
     at += block.size();
   }
   put_u64(metadata, at);
-  for (const auto& block : blocks) put_u64(metadata, XXH64(block.data(), block.size(), 0));
+  static_assert(block_checksum_bytes(kTableFormatVersion) == 4);
+  for (const auto& block : blocks)
+    put_u32(metadata, uint32_t(block_checksum_of(kTableFormatVersion, block.data(), block.size())));
   h.offsets_offset = at;
   h.checksums_offset = at + 8 * (h.block_count + 1);
   h.file_bytes = at + metadata.size();
@@ -88,6 +126,7 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
 
   XXH64_state_t* body = XXH64_createState();
   XXH64_reset(body, 0);
+  XXH64_update(body, dictionary.data(), dictionary.size());
   for (const auto& block : blocks) XXH64_update(body, block.data(), block.size());
   XXH64_update(body, metadata.data(), metadata.size());
   h.body_checksum = XXH64_digest(body);
@@ -98,6 +137,7 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   // A failed write is a FileError (with its errno: a full disk is not cured by trying again).
   OutputFile out(path);
   out.write(header, sizeof header);
+  out.write(dictionary.data(), dictionary.size());
   for (const auto& block : blocks) out.write(block.data(), block.size());
   out.write(metadata.data(), metadata.size());
   out.close();

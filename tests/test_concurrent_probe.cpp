@@ -8,6 +8,7 @@
 
 #include "generated_set.h"
 #include "generator.h"
+#include "standard_dictionary.h"
 #include "table_writer.h"
 #include "tablebase.h"
 #include "temp_dir.h"
@@ -18,7 +19,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The <= 3-piece tables, rewritten with small blocks so that probes spread over many blocks.
+// The <= 3-piece tables, rewritten with small blocks so that probes spread over many blocks,
+// the 3-piece ones with the standard dictionary of 5 pieces (all of them share its decoder).
 const fs::path& small_block_set() {
   static test::TempDir dir("concurrent-tables");
   static bool made = false;
@@ -26,9 +28,11 @@ const fs::path& small_block_set() {
     WriteOptions small;
     small.block_entries = 128;
     for (int n = 2; n <= 3; ++n)
-      for (MaterialClass mc : material_classes(n))
+      for (MaterialClass mc : material_classes(n)) {
+        small.dictionary = n == 3 ? standard_dictionary(5) : std::span<const uint8_t>();
         write_table(dir.path() / table_file_name(mc), mc,
                     read_table(test::generated_set(3) / table_file_name(mc), mc), small);
+      }
     made = true;
   }
   return dir.path();
@@ -71,6 +75,11 @@ TEST_CASE("probing: many threads with lazy opening and a small cache agree with 
   {
     Tablebase one(dir);
     REQUIRE(one.max_pieces() == 3);
+    // The 3-piece tables have a dictionary: decoding with one shared decoder is raced too.
+    int with_dictionary = 0;
+    for (MaterialClass mc : material_classes(3))
+      with_dictionary += one.file(mc).header().dictionary_bytes > 0;
+    REQUIRE(with_dictionary > 0);
     for (const Position& pos : positions) expected.push_back(probe(one, pos));
   }
 

@@ -1,8 +1,15 @@
 // The table file format: values survive writer -> file -> reader, damage is always detected.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <xxhash.h>
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
+#include "block_codec.h"
 #include "entry_order.h"
 #include "exact_file.h"
 #include "file_bytes.h"
@@ -10,6 +17,7 @@
 #include "index.h"
 #include "probe_fixtures.h"
 #include "read_entries.h"
+#include "standard_dictionary.h"
 #include "table_file.h"
 #include "table_format.h"
 #include "table_writer.h"
@@ -79,6 +87,46 @@ void patch_u32_and_resign(std::vector<uint8_t>& bytes, size_t at, uint32_t value
   serialize_header(h, bytes.data());
 }
 
+uint64_t load_u64_le(const uint8_t* p) {
+  uint64_t x = 0;
+  for (int i = 7; i >= 0; --i) x = (x << 8) | p[i];
+  return x;
+}
+
+// The same table in format version 1, as ewn wrote it before version 2: each block a zstd frame
+// with its magic number, XXH64 block checksums, no dictionary (the file must have none).
+std::vector<uint8_t> as_version_1(const std::vector<uint8_t>& v2) {
+  TableHeader h = parse_header("v2", v2.data(), v2.size());
+  REQUIRE(h.format_version == 2);
+  REQUIRE(h.dictionary_bytes == 0);
+  auto put_u64 = [](std::vector<uint8_t>& out, uint64_t x) {
+    for (int i = 0; i < 8; ++i) out.push_back(uint8_t(x >> (8 * i)));
+  };
+  const uint8_t magic[4] = {0x28, 0xB5, 0x2F, 0xFD};  // ZSTD_MAGICNUMBER, little-endian
+  std::vector<uint8_t> out(v2.begin(), v2.begin() + kHeaderBytes), offsets, checksums;
+  for (uint64_t b = 0; b < h.block_count; ++b) {
+    uint64_t begin = load_u64_le(v2.data() + h.offsets_offset + 8 * b);
+    uint64_t end = load_u64_le(v2.data() + h.offsets_offset + 8 * b + 8);
+    put_u64(offsets, out.size());
+    size_t start = out.size();
+    out.insert(out.end(), magic, magic + 4);
+    out.insert(out.end(), v2.begin() + long(begin), v2.begin() + long(end));
+    put_u64(checksums, block_checksum_of(1, out.data() + start, out.size() - start));
+  }
+  put_u64(offsets, out.size());
+  h.format_version = 1;
+  h.dictionary_checksum = 0;
+  h.offsets_offset = out.size();
+  h.checksums_offset = out.size() + offsets.size();
+  out.insert(out.end(), offsets.begin(), offsets.end());
+  out.insert(out.end(), checksums.begin(), checksums.end());
+  h.file_bytes = out.size();
+  h.metadata_checksum = XXH64(out.data() + h.offsets_offset, out.size() - h.offsets_offset, 0);
+  h.body_checksum = XXH64(out.data() + kHeaderBytes, out.size() - kHeaderBytes, 0);
+  serialize_header(h, out.data());
+  return out;
+}
+
 bool mentions(const std::optional<std::string>& message, const std::string& what) {
   return message && message->find(what) != std::string::npos;
 }
@@ -124,7 +172,8 @@ TEST_CASE("table files: reference values of <= 3 pieces round trip with the defa
     INFO(mc.name());
     REQUIRE_FALSE(check_table(path));
     TableFile file(path, mc);
-    CHECK(file.header().block_entries == kDefaultBlockEntries);
+    CHECK(file.header().block_entries == default_block_entries(mc.piece_count()));
+    CHECK(file.header().dictionary_bytes == 0);
     CHECK(file.header().index_scheme == kIndexScheme);
     REQUIRE(read_entries_equal(mc, read_table(path), values) > 0);
   }
@@ -232,8 +281,34 @@ TEST_CASE("table files: truncated, wrong magic, wrong version, wrong scheme, ren
     auto bad = good;
     patch_u32_and_resign(bad, table_header::kAtVersion, kTableFormatVersion + 1);
     write_bytes(path, bad);
-    CHECK(mentions(check_table(path),
-                   "table format version " + std::to_string(kTableFormatVersion + 1)));
+    CHECK(mentions(check_table(path), "table format version " +
+                                          std::to_string(kTableFormatVersion + 1) +
+                                          ", made by a newer ewn"));
+  }
+  SECTION("older format version: the message says how to make it again") {
+    auto bad = good;
+    patch_u32_and_resign(bad, table_header::kAtVersion, kOldestReadableVersion - 1);
+    write_bytes(path, bad);
+    auto problem = check_table(path);
+    CHECK(mentions(problem, path.string() + ": table format version " +
+                                std::to_string(kOldestReadableVersion - 1) +
+                                ", made by an older ewn"));
+    CHECK(mentions(problem, "regenerate the tables with: ewn gen --pieces 3"));
+    CHECK_THROWS_WITH(TableFile(path, mc), Catch::Contains("made by an older ewn"));
+  }
+  SECTION("a damaged dictionary is refused when the file is opened") {
+    // Every block depends on the dictionary.
+    WriteOptions small;
+    small.block_entries = 64;
+    small.dictionary = standard_dictionary(5);
+    write_table(path, mc, values, small);
+    auto bytes = read_bytes(path);
+    TableHeader h = parse_header(path, bytes.data(), bytes.size());
+    REQUIRE(h.dictionary_bytes > 0);
+    bytes[kHeaderBytes + h.dictionary_bytes / 2] ^= 0x10;
+    write_bytes(path, bytes);
+    CHECK(mentions(check_table(path), "corrupt dictionary"));
+    CHECK_THROWS_WITH(TableFile(path, mc), Catch::Contains("corrupt dictionary"));
   }
   SECTION("other index scheme") {
     auto bad = good;
@@ -340,4 +415,129 @@ TEST_CASE("read flags: an entry is read exactly when it is its position's canoni
         }
       }
     }
+}
+
+TEST_CASE("table files: 5 pieces get blocks of 1024 and the standard dictionary when it pays") {
+  TempDir dir("probe-standard");
+  MaterialClass mc = *parse_material_class("1234v1");
+  auto values = synthetic_values(mc, 11);
+  auto path = dir.path() / table_file_name(mc);
+  auto write = [&](std::optional<std::span<const uint8_t>> dictionary) {
+    WriteOptions opt;
+    opt.dictionary = dictionary;
+    write_table(path, mc, values, opt);
+    return read_bytes(path);
+  };
+  auto with = write(standard_dictionary(5));
+  auto without = write(std::span<const uint8_t>());
+  auto chosen = write(std::nullopt);
+  TableFile file(path, mc);
+  CHECK(file.block_entries() == 1024);
+  CHECK(default_block_entries(4) == 8192);
+  // The default is one of the two, and the one it picked is the smaller here (the judgement on
+  // 64 sample blocks is an estimate, but these values are alike throughout).
+  CHECK((chosen == with || chosen == without));
+  CHECK(chosen.size() == std::min(with.size(), without.size()));
+  if (chosen == with) {
+    const TableHeader& h = file.header();
+    REQUIRE(h.dictionary_bytes == standard_dictionary(5).size());
+    CHECK(std::equal(chosen.begin() + kHeaderBytes,
+                     chosen.begin() + kHeaderBytes + h.dictionary_bytes,
+                     standard_dictionary(5).begin()));
+  }
+  REQUIRE_FALSE(check_table(path));
+  REQUIRE(read_entries_equal(mc, read_table(path), values) > 0);
+  CHECK(standard_dictionary(6).size() > 0);
+  CHECK(standard_dictionary(7).data() == standard_dictionary(6).data());
+  CHECK(standard_dictionary(4).empty());
+}
+
+TEST_CASE("block decoders: one per dictionary, shared while in use") {
+  std::vector<uint8_t> copy(standard_dictionary(5).begin(), standard_dictionary(5).end());
+  auto a = BlockDecoder::shared(standard_dictionary(5));
+  auto b = BlockDecoder::shared(copy);  // the same bytes elsewhere
+  auto c = BlockDecoder::shared(standard_dictionary(6));
+  auto none = BlockDecoder::shared({});
+  CHECK(a == b);
+  CHECK(a != c);
+  CHECK(none != a);
+  CHECK(BlockDecoder::shared({}) == none);
+  // A block decodes with the decoder of its dictionary.
+  std::vector<uint16_t> values(1024);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = uint16_t(i * i % 65536);
+  auto block = BlockEncoder(standard_dictionary(6), 9).encode(values);
+  std::vector<uint16_t> out(values.size());
+  CHECK_FALSE(c->decode(block, out.data(), out.size()));
+  CHECK(out == values);
+  // Released by all, a decoder is made anew (the registry holds no strong reference to it).
+  std::weak_ptr<const BlockDecoder> gone = c;
+  c.reset();
+  CHECK(gone.expired());
+  auto again = BlockDecoder::shared(standard_dictionary(6));
+  CHECK(again->decode(block, out.data(), out.size()) == std::nullopt);
+}
+
+TEST_CASE("table files: too many open files is named as such") {
+  TempDir dir("probe-open-limit");
+  MaterialClass mc = *parse_material_class("1v12");
+  auto path = dir.path() / table_file_name(mc);
+  write_table(path, mc, synthetic_values(mc, 3));
+  // In a child process: the limit is the process's, and the test runner's threads need theirs.
+  pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    int code = 3;
+    rlimit none{0, 0};
+    getrlimit(RLIMIT_NOFILE, &none);
+    rlimit low{0, none.rlim_max};
+    if (setrlimit(RLIMIT_NOFILE, &low) == 0) {
+      try {
+        TableFile file(path, mc);
+        code = 2;
+      } catch (const TableError& e) {
+        code = std::string(e.what()).find("too many open files") != std::string::npos ? 0 : 1;
+      }
+    }
+    _exit(code);
+  }
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+}
+
+TEST_CASE("table files: version 1 files are still read, checked and named when damaged") {
+  TempDir dir("probe-version-1");
+  MaterialClass mc = *parse_material_class("12v1");
+  auto values = ReferenceTables::get().values.at(mc);
+  auto path = dir.path() / table_file_name(mc);
+  WriteOptions small;
+  small.block_entries = 512;  // several blocks
+  write_table(path, mc, values, small);
+  auto v1 = as_version_1(read_bytes(path));
+  write_bytes(path, v1);
+  REQUIRE_FALSE(check_table(path));
+  TableFile file(path, mc);
+  CHECK(file.header().format_version == 1);
+  REQUIRE(file.block_count() > 2);
+  REQUIRE(read_entries_equal(mc, read_table(path), values) > 0);
+
+  SECTION("a damaged block is named, by the full check and by a read") {
+    uint64_t block = 1;
+    uint64_t at = load_u64_le(v1.data() + file.header().offsets_offset + 8 * block) + 6;
+    v1[at] ^= 0x20;
+    write_bytes(path, v1);
+    CHECK(mentions(check_table(path), "block 1 "));
+    TableFile damaged(path, mc);
+    std::vector<uint16_t> out(damaged.block_entries());
+    CHECK_THROWS_WITH(damaged.read_block(block, out.data()), Catch::Contains("block 1 "));
+    CHECK_NOTHROW(damaged.read_block(0, out.data()));
+  }
+  SECTION("a version 1 file that claims a dictionary is refused") {
+    TableHeader h = parse_header(path, v1.data(), v1.size());
+    h.dictionary_bytes = 16;
+    serialize_header(h, v1.data());
+    write_bytes(path, v1);
+    CHECK(mentions(check_table(path), "dictionary"));
+  }
 }

@@ -12,6 +12,7 @@
 #include "notation.h"
 #include "probe_fixtures.h"
 #include "symmetry.h"
+#include "table_file.h"
 #include "tablebase.h"
 
 using namespace ewn;
@@ -237,13 +238,29 @@ TEST_CASE("tablebase: a missing or damaged file is an error naming it, never a w
       std::ifstream in(path, std::ios::binary);
       bytes.assign(std::istreambuf_iterator<char>(in), {});
     }
-    for (size_t at = kHeaderBytes; at < kHeaderBytes + 64; ++at) bytes[at] ^= 0x5a;
+    // The block that holds the position's entry (blocks are small: not always block 0), from
+    // the file's block index (u64 little-endian offsets).
+    uint64_t block = 0, begin = 0, end = 0;
+    {
+      TableFile file(path, mc);
+      block = file.order().file_position(canonical_key(pos).index) / file.block_entries();
+      auto offset_at = [&](uint64_t b) {
+        uint64_t v = 0;
+        for (int k = 7; k >= 0; --k)
+          v = (v << 8) | bytes[size_t(file.header().offsets_offset + 8 * b + uint64_t(k))];
+        return v;
+      };
+      begin = offset_at(block);
+      end = offset_at(block + 1);
+    }
+    for (uint64_t at = begin; at < std::min(end, begin + 64); ++at) bytes[size_t(at)] ^= 0x5a;
     {
       std::ofstream out(path, std::ios::binary | std::ios::trunc);
       out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     }
     Tablebase tb(dir.path());
-    CHECK_THROWS_WITH(tb.value(pos), Catch::StartsWith(path.string() + ": corrupt block 0"));
+    CHECK_THROWS_WITH(tb.value(pos), Catch::StartsWith(path.string() + ": corrupt block " +
+                                                       std::to_string(block) + " "));
     // Asked again, it fails again (nothing wrong was cached).
     CHECK_THROWS_AS(tb.value(pos), TableError);
   }

@@ -8,11 +8,13 @@
 
 #include "brute_force_solver.h"
 #include "child_process.h"
+#include "file_bytes.h"
 #include "generated_set.h"
 #include "generator.h"
 #include "index.h"
 #include "notation.h"
 #include "read_entries.h"
+#include "standard_dictionary.h"
 #include "table_file.h"
 #include "table_format.h"
 #include "table_writer.h"
@@ -268,4 +270,67 @@ TEST_CASE("ewn verify: exit codes and the report a user reads", "[verify]") {
   test::ChildResult none = verify({(dir.path() / "none").string()});
   CHECK(none.exit_code == 2);
   CHECK_THAT(none.err, Catch::Contains("no such directory"));
+}
+
+TEST_CASE("ewn verify names a damaged block of a table with a dictionary, ewn probe refuses it",
+          "[verify]") {
+  test::TempDir dir = copy_of_pristine("verify-dictionary");
+  test::TempDir scratch("verify-dictionary-scratch");
+  // 23v1 again with small blocks and the dictionary of 5 pieces.
+  MaterialClass mc{0b110, 0b1};
+  fs::path file = dir.path() / table_file_name(mc);
+  WriteOptions small;
+  small.block_entries = 128;
+  small.dictionary = standard_dictionary(5);
+  write_table(file, mc, read_table(file, mc), small);
+  TableFile table(file, mc);
+  REQUIRE(table.header().dictionary_bytes > 0);
+  REQUIRE(table.block_count() > 4);
+
+  // A position whose entry lies in block 3.
+  const uint64_t block = 3;
+  PositionIndex index(mc);
+  SquareList sq{};
+  std::string position;
+  for (uint64_t at = block * table.block_entries(); position.empty(); ++at) {
+    REQUIRE(at < (block + 1) * table.block_entries());
+    uint64_t i = table.order().index_at(at);
+    if (!index.unrank(i, sq) || !entry_is_read(index, i)) continue;
+    Position pos = position_from_squares(mc, sq);
+    REQUIRE(canonical_key(pos).material == mc);
+    REQUIRE(canonical_key(pos).index == i);
+    position = format_position(pos);
+  }
+  auto probe = [&] {
+    return test::run_child(
+        {test::ewn_program(), "probe", position, "--tables", dir.path().string()}, scratch.path());
+  };
+  test::ChildResult intact = probe();
+  INFO(intact.out << intact.err);
+  REQUIRE(intact.exit_code == 0);
+
+  // One byte in the middle of block 3, found through the block index.
+  std::vector<uint8_t> bytes = test::read_bytes(file);
+  TableHeader h = parse_header(file, bytes.data(), bytes.size());
+  auto offset_of = [&](uint64_t b) {
+    uint64_t v = 0;
+    for (int k = 0; k < 8; ++k) v |= uint64_t(bytes[h.offsets_offset + 8 * b + k]) << (8 * k);
+    return v;
+  };
+  bytes[(offset_of(block) + offset_of(block + 1)) / 2] ^= 0x01;
+  test::write_bytes(file, bytes);
+
+  std::string named = "corrupt block " + std::to_string(block) + " (entries " +
+                      std::to_string(block * table.block_entries()) + "..";
+  test::ChildResult verify = test::run_child(
+      {test::ewn_program(), "verify", dir.path().string(), "--quiet"}, scratch.path());
+  INFO(verify.out << verify.err);
+  CHECK(verify.exit_code == 1);
+  CHECK_THAT(verify.out, Catch::Contains(file.string()) && Catch::Contains(named));
+
+  test::ChildResult refused = probe();
+  INFO(refused.out << refused.err);
+  CHECK(refused.exit_code != 0);
+  CHECK_THAT(refused.err, Catch::Contains(file.string() + ": " + named));
+  CHECK(refused.out.find("probability") == std::string::npos);
 }
