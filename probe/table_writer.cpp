@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "block_codec.h"
@@ -73,13 +75,20 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
       const BlockEncoder plain({}, options.zstd_level);
       const uint64_t judged = std::min<uint64_t>(h.block_count, 64);
       std::vector<int64_t> saved(judged);
+      std::string failure;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
       for (int64_t k = 0; k < int64_t(judged); ++k) {
         uint64_t b = uint64_t(k) * h.block_count / judged;
-        auto block = block_in_file_order(order, values, read, b * h.block_entries,
-                                         entries_in_block(h.entry_count, h.block_entries, b));
-        saved[k] = int64_t(plain.encode(block).size()) - int64_t(encoder->encode(block).size());
+        try {
+          auto block = block_in_file_order(order, values, read, b * h.block_entries,
+                                           entries_in_block(h.entry_count, h.block_entries, b));
+          saved[k] = int64_t(plain.encode(block).size()) - int64_t(encoder->encode(block).size());
+        } catch (const std::exception& e) {  // no exception may leave an OpenMP loop
+#pragma omp critical
+          failure = e.what();
+        }
       }
+      if (!failure.empty()) throw std::runtime_error(failure);  // named below
       int64_t total = 0;
       for (int64_t s : saved) total += s;
       if (total <= 0 || uint64_t(total) * h.block_count / judged <= dictionary.size()) {
