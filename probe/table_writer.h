@@ -18,6 +18,8 @@ namespace ewn {
 constexpr uint32_t default_block_entries(int pieces) {
   return pieces >= 5 ? 1024 : 8192;
 }
+// zstd level of the blocks: level 19 makes files about 3-4% smaller but takes longer than the
+// generator's solving; `ewn gen --zstd-level` changes it (docs/BENCHMARKS.md, "Table format").
 inline constexpr int kDefaultZstdLevel = 9;
 
 struct WriteOptions {
