@@ -15,8 +15,6 @@ namespace ewn {
 MappedFile::MappedFile(const std::filesystem::path& path, bool keep_open) {
   RegularFile file = open_regular_file(path);
   if (file.fd < 0) throw MapError(path, file.problem);
-  device_ = file.device;
-  inode_ = file.inode;
   void* map = MAP_FAILED;
   int map_error = 0;
   if (file.size > 0) {
@@ -38,8 +36,6 @@ MappedFile::MappedFile(const std::filesystem::path& path, bool keep_open) {
 MappedFile::MappedFile(MappedFile&& other) noexcept
     : data_(std::exchange(other.data_, nullptr)),
       size_(std::exchange(other.size_, 0)),
-      device_(other.device_),
-      inode_(other.inode_),
       fd_(std::exchange(other.fd_, -1)) {}
 
 MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
@@ -47,8 +43,6 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
     unmap();
     data_ = std::exchange(other.data_, nullptr);
     size_ = std::exchange(other.size_, 0);
-    device_ = other.device_;
-    inode_ = other.inode_;
     fd_ = std::exchange(other.fd_, -1);
   }
   return *this;

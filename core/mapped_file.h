@@ -42,10 +42,6 @@ class MappedFile {
 
   const uint8_t* data() const { return data_; }
   size_t size() const { return size_; }
-  // Which file is mapped, whatever its name becomes: a reader compares them with the name's
-  // current file to notice the mapped one being made shorter (reading past its end is SIGBUS).
-  uint64_t device() const { return device_; }
-  uint64_t inode() const { return inode_; }
   // The open file (keep_open), or -1.
   int fd() const { return fd_; }
   // The reads will be scattered (a probe touches single blocks): read-ahead would only waste
@@ -57,7 +53,6 @@ class MappedFile {
 
   const uint8_t* data_ = nullptr;
   size_t size_ = 0;
-  uint64_t device_ = 0, inode_ = 0;
   int fd_ = -1;
 };
 

@@ -55,8 +55,6 @@ RegularFile open_regular_file(const std::filesystem::path& path) {
   }
   file.fd = fd;
   file.size = uint64_t(st.st_size);
-  file.device = uint64_t(st.st_dev);
-  file.inode = uint64_t(st.st_ino);
   return file;
 }
 

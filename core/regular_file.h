@@ -21,7 +21,6 @@ std::optional<std::string> regular_file_problem(const std::filesystem::path& pat
 struct RegularFile {
   int fd = -1;
   uint64_t size = 0;
-  uint64_t device = 0, inode = 0;  // which file it is, whatever its name becomes
   std::string problem;
 };
 RegularFile open_regular_file(const std::filesystem::path& path);
