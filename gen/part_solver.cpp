@@ -249,7 +249,10 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
           return twin.values[l + rise].data() + b.rank(index);
         };
         const std::vector<uint64_t>& words = visit.words();
-        auto [first_word, end_word] = share.share(int64_t(words.size()));
+        // Plain variables, not a structured binding: clang before 16 cannot capture one in the
+        // OpenMP region (the sanitizer builds use clang).
+        const std::pair<int64_t, int64_t> word_range = share.share(int64_t(words.size()));
+        const int64_t first_word = word_range.first, end_word = word_range.second;
 #pragma omp parallel for schedule(dynamic, 16) if (census[k][l] > uint64_t(kParallelMin))
         for (int64_t w = first_word; w < end_word; ++w) {
           // The positions of one word of the bitmap, in batches (PositionMoves).
