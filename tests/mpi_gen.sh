@@ -110,8 +110,11 @@ kill)
   code=0
   wait $launcher || code=$?
   [ $code -ne 0 ] || fail "exit code 0 after a rank was killed"
-  # Rank 0 says what every rank was doing, the killed one included.
+  # Rank 0 says what every rank was doing, the killed one included, as soon as it sees rank 1 end
+  # (mpirun's SIGTERM, the other way it learns it, may be followed by SIGKILL at once).
   grep -q "the ranks were assigned:" "$work/err" || fail "no account of the ranks: $(cat "$work/err")"
+  grep -q "rank 0 stops, as rank 1 has ended" "$work/err" ||
+    fail "rank 0 did not see rank 1 end: $(cat "$work/err")"
   grep -Eq "rank 1 \(.*\): group [0-9]+v[0-9]+" "$work/err" ||
     fail "the message does not say what rank 1 was doing: $(cat "$work/err")"
   grep -q "run the same command again to resume" "$work/err" || fail "no resume hint"
