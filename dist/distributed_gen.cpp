@@ -11,6 +11,7 @@
 #include "coordinator.h"
 #include "memory_budget.h"
 #include "rank_activity.h"
+#include "rank_watch.h"
 #include "worker.h"
 
 namespace ewn::dist {
@@ -27,6 +28,7 @@ struct DistributedGen::Comms {
   int local_ranks = 1;  // ranks on this machine
   int own_code = 0;     // rank 0's worker's stop code
   std::thread own_worker;
+  std::unique_ptr<RankWatch> watch;
 };
 
 DistributedGen::DistributedGen() : comms_(std::make_unique<Comms>()) {
@@ -49,11 +51,13 @@ DistributedGen::DistributedGen() : comms_(std::make_unique<Comms>()) {
                    "(MPI_THREAD_MULTIPLE), which a run with several ranks needs\n");
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
+  comms_->watch = std::make_unique<RankWatch>(MPI_COMM_WORLD);
   if (rank_ == 0) coordinator_ = std::make_unique<Coordinator>(comms_->worker.orders, ranks_);
 }
 
 DistributedGen::~DistributedGen() {
   if (rank_ == 0 && !finished_) finish(1);
+  comms_->watch.reset();
   MPI_Comm_free(&comms_->worker.orders);
   MPI_Comm_free(&comms_->worker.team);
   MPI_Finalize();
@@ -87,6 +91,7 @@ DistributedSummary DistributedGen::run(const GenOptions& opt) {
 void DistributedGen::finish(int code) {
   if (finished_ || rank_ != 0) return;
   finished_ = true;
+  comms_->watch->disarm();  // the ranks now end
   if (!coordinator_->stop_all(code)) {
     // Some rank is still solving a job after another failed: only ending the job stops it.
     std::fflush(nullptr);

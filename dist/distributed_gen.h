@@ -11,7 +11,8 @@
 // all ranks share; exact values and work files go to its working directory as in one process.
 //
 // A rank that dies ends the MPI job (mpirun stops the others with SIGTERM): each rank then says
-// what it was doing, rank 0 what every rank was assigned, and a rerun resumes like one process's.
+// what it was doing, rank 0 what every rank was assigned (as soon as it sees the rank's process
+// end: rank_watch.h), and a rerun resumes like one process's.
 #pragma once
 
 #include <cstdint>

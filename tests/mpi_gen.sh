@@ -5,10 +5,12 @@
 #   mpi_gen.sh EWN_PROGRAM MPIEXEC kill        a rank killed mid-run: a clear, non-zero exit
 #                                              within seconds; the rerun keeps what was done and
 #                                              ends with the same bytes
+# A 4th argument adds options to every mpirun, e.g. "--mca btl tcp,self": TCP as between machines.
 set -euo pipefail
 ewn=$1
-mpiexec=$2
 mode=$3
+read -ra mpirun_options <<<"${4:-}"
+mpiexec=("$2" --oversubscribe "${mpirun_options[@]}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # Open MPI refuses to run as root (CI's machines) unless told that it is meant.
@@ -20,7 +22,7 @@ fail() {
 ranks() { # ranks() NP ARGS...: ewn ARGS under mpirun with NP ranks
   local np=$1
   shift
-  timeout 300 "$mpiexec" --oversubscribe -np "$np" "$ewn" "$@"
+  timeout 300 "${mpiexec[@]}" -np "$np" "$ewn" "$@"
 }
 same() { # same() REFERENCE DIR: the same files, byte for byte (the lock file aside)
   diff -r --exclude=.ewn-gen.lock "$1" "$2" >/dev/null ||
@@ -85,7 +87,7 @@ kill)
   # zstd level 19 makes the <= 4 run last long enough (seconds) to kill a rank in the middle.
   args=(gen --pieces 4 --zstd-level 19 --out "$work/k")
   "$ewn" gen --pieces 4 --zstd-level 19 --out "$work/one" --quiet >/dev/null
-  "$mpiexec" --oversubscribe -np 3 "$ewn" "${args[@]}" >"$work/out" 2>"$work/err" &
+  "${mpiexec[@]}" -np 3 "$ewn" "${args[@]}" >"$work/out" 2>"$work/err" &
   launcher=$!
   for _ in $(seq 600); do
     [ "$(find "$work/k" -name '*.ewt' 2>/dev/null | wc -l)" -ge 30 ] && break
@@ -110,8 +112,11 @@ kill)
   code=0
   wait $launcher || code=$?
   [ $code -ne 0 ] || fail "exit code 0 after a rank was killed"
-  # Rank 0 says what every rank was doing, the killed one included.
+  # Rank 0 says what every rank was doing, the killed one included, as soon as it sees rank 1 end
+  # (mpirun's SIGTERM, the other way it learns it, may be followed by SIGKILL at once).
   grep -q "the ranks were assigned:" "$work/err" || fail "no account of the ranks: $(cat "$work/err")"
+  grep -q "rank 0 stops, as rank 1 has ended" "$work/err" ||
+    fail "rank 0 did not see rank 1 end: $(cat "$work/err")"
   grep -Eq "rank 1 \(.*\): group [0-9]+v[0-9]+" "$work/err" ||
     fail "the message does not say what rank 1 was doing: $(cat "$work/err")"
   grep -q "run the same command again to resume" "$work/err" || fail "no resume hint"
