@@ -1,5 +1,6 @@
-// A TCP listener on 127.0.0.1 for the stand-in test server (test_referee.cpp): the program only
-// connects (contest/tcp.h), so listening lives with the tests.
+// A TCP listener on 127.0.0.1 for the stand-in test server (test_referee.cpp), and a port that
+// refuses connections: the program only connects (contest/tcp.h), so listening lives with the
+// tests.
 #pragma once
 
 #include <arpa/inet.h>
@@ -69,6 +70,40 @@ class TcpListener {
     throw NetError(what + ": " + std::strerror(err));
   }
 
+  int fd_ = -1;
+  int port_ = 0;
+};
+
+// A port bound on 127.0.0.1 but not listening: a connection to it is refused at once, and no
+// other socket can take the port while this one holds it (no SO_REUSEADDR).
+class ClosedPort {
+ public:
+  // Port 0: a free port chosen by the system. ok() is false if `port` could not be bound.
+  explicit ClosedPort(int port = 0) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd_ < 0) return;
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    addr.sin_port = htons(uint16_t(port));
+    socklen_t len = sizeof addr;
+    if (::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) < 0 ||
+        getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len) < 0) {
+      ::close(fd_);
+      fd_ = -1;
+      return;
+    }
+    port_ = ntohs(addr.sin_port);
+  }
+  ClosedPort(const ClosedPort&) = delete;
+  ClosedPort& operator=(const ClosedPort&) = delete;
+  ~ClosedPort() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  bool ok() const { return fd_ >= 0; }
+  int port() const { return port_; }
+
+ private:
   int fd_ = -1;
   int port_ = 0;
 };

@@ -204,37 +204,43 @@ TEST_CASE("console: the confirm step and declared results", "[contest][console]"
   CHECK(c.game().turns.size() == 1);
 }
 
-TEST_CASE("console: clocks set to the official readings", "[contest][console]") {
+TEST_CASE("console: clocks set to the official readings", "[contest][console][timing]") {
   // No depth or movetime: only the clock stops this engine.
   Engine engine(parse_player_spec("expectimax"), nullptr);
   std::ostringstream out;
   ConsoleConfig config = operator_config();
   Console c(config, engine, out, nullptr);
   c.start();
+  auto before = SteadyClock::now();
   c.handle("clock 1:30 2:15");
   auto now = SteadyClock::now();
   Duration engine_left = *c.clock().left(Red, now), opponent_left = *c.clock().left(Blue, now);
+  // The engine's clock runs from the reading on: at most the time the command took has gone.
   CHECK(engine_left <= std::chrono::seconds(90));
-  CHECK(engine_left > std::chrono::seconds(89));
+  CHECK(engine_left >= std::chrono::seconds(90) - (now - before));
   CHECK(opponent_left == std::chrono::seconds(135));
   c.handle("clock soon");
   CHECK_THAT(out.str(), Contains("Write the clocks as minutes:seconds"));
   // With little time left (less than the overhead of the moves to come) it answers at once.
+  // Its deadline has passed when it starts: it stops after the first ply (a search given any
+  // time goes deeper at once), however long the machine keeps it waiting.
   c.handle("clock 0:03");
-  auto start = SteadyClock::now();
   c.handle("4");
-  CHECK(c.game().turns.size() == 1);
-  CHECK(SteadyClock::now() - start < std::chrono::milliseconds(500));
-  // With a per-move limit it keeps to what is left of it after the overhead.
+  REQUIRE(c.game().turns.size() == 1);
+  REQUIRE(c.game().turns[0].engine);
+  CHECK(c.game().turns[0].engine->depth <= 1);
+  // With a per-move limit it keeps to what is left of it after the overhead: 2.5 s less 2 s,
+  // less its safety margin, about 0.45 s (2.25 s without the overhead). The upper bound leaves
+  // room for a busy machine.
   ConsoleConfig per_move = operator_config();
   per_move.clock = ClockRules{std::nullopt, std::chrono::milliseconds(2500)};
   Console m(per_move, engine, out, nullptr);
   m.start();
-  start = SteadyClock::now();
+  auto start = SteadyClock::now();
   m.handle("4");
   CHECK(m.game().turns.size() == 1);
   Duration took = SteadyClock::now() - start;
-  CHECK(took < std::chrono::milliseconds(1000));  // 2.5 s less 2 s overhead (about 0.45 s)
+  CHECK(took < std::chrono::milliseconds(2000));
   CHECK(took > std::chrono::milliseconds(200));
 }
 

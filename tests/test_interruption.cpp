@@ -3,6 +3,7 @@
 // uninterrupted run.
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -105,8 +106,12 @@ void kill_and_resume(int pieces, int kills) {
   REQUIRE(full.exit_code == 0);
   double full_seconds = std::chrono::duration<double>(Clock::now() - started).count();
 
-  unsigned seed = std::random_device{}();
-  INFO("random seed " << seed << ", an uninterrupted run took " << full_seconds << " s");
+  // A fresh seed each run unless EWN_TEST_SEED names one, to draw the same moments again (the
+  // machine's speed decides the rest).
+  const char* fixed = std::getenv("EWN_TEST_SEED");
+  unsigned seed = fixed ? unsigned(std::strtoul(fixed, nullptr, 10)) : std::random_device{}();
+  INFO("random seed " << seed << " (EWN_TEST_SEED), an uninterrupted run took " << full_seconds
+                      << " s");
   std::mt19937 rng(seed);
   // Kill moments are uniform over the time an uninterrupted run took. A run that finishes
   // before its moment (the machine's load varies) completed the set: start again from an empty

@@ -56,21 +56,27 @@ TEST_CASE("output lock: held, refused, taken over from a dead holder, removed", 
   CHECK_FALSE(fs::exists(file));
 }
 
-TEST_CASE("two ewn gen on one directory: the second refuses, readers go on", "[lock][cli]") {
+TEST_CASE("two ewn gen on one directory: the second refuses, readers go on",
+          "[lock][cli][timing]") {
   TempDir scratch("lock-gen");
   fs::path out = scratch.path() / "tables", file = out / ".ewn-gen.lock";
   std::vector<std::string> gen{ewn_program(), "gen",        "--pieces", "4",
                                "--out",       out.string(), "--quiet"};
   {
+    // The first run is paused (SIGSTOP) once it has written its first table, so that it still
+    // holds the lock while the second tries, however fast the machine (the rest takes seconds).
     ChildProcess first(gen, scratch.path());
-    REQUIRE(appears(file));
+    REQUIRE(appears(out / "1v1.ewt"));
+    first.kill(SIGSTOP);
+    REQUIRE(first.running());
+    REQUIRE(fs::exists(file));
     ChildResult second = run_ewn({"gen", "--pieces", "4", "--out", out.string(), "--quiet"});
     CHECK(second.exit_code == 1);
     CHECK_THAT(second.err, Catch::StartsWith("ewn gen: another ewn gen (pid "));
     CHECK_THAT(second.err, Catch::Contains(") is writing to " + out.string()));
-    // A reader is not blocked: the 2-piece table is long done.
-    REQUIRE(appears(out / "1v1.ewt"));
+    // A reader is not blocked.
     CHECK(run_ewn({"probe", "5/5/2r12/5/1b13 r", "--tables", out.string()}).exit_code == 0);
+    first.kill(SIGCONT);
     ChildResult done = first.wait();
     CHECK(done.exit_code == 0);
   }
@@ -83,7 +89,7 @@ TEST_CASE("two ewn gen on one directory: the second refuses, readers go on", "[l
     ChildProcess killed(gen, scratch.path());
     REQUIRE(appears(file));
     killed.kill(SIGKILL);
-    killed.wait();
+    REQUIRE(killed.wait().signal == SIGKILL);  // not ended by itself before the signal
   }
   CHECK(fs::exists(file));
   ChildResult resumed = run_ewn({"gen", "--pieces", "2", "--out", out.string(), "--quiet"});

@@ -167,10 +167,10 @@ class Session {
       ++engine_turns;
       if (number == 2 && engine_turns == 2 && opt_.fault == "late") {
         // The board's first half, then the rest once the limit is past (within the client's
-        // patience for a split message): its answer is late, and the game lost on time.
+        // patience of 1 s for a split message): its answer is late, and the game lost on time.
         std::string t = turn_text(pos, die);
         conn_.send_all(t.substr(0, t.size() / 2));
-        std::this_thread::sleep_for(std::chrono::milliseconds(opt_.limit_ms + 200));
+        std::this_thread::sleep_for(std::chrono::milliseconds(opt_.limit_ms + 100));
         conn_.send_all(t.substr(t.size() / 2));
         bool closed;
         if (!read_line(opt_.limit_ms + 3000, closed)) fail("no answer to the late board");
@@ -323,12 +323,14 @@ Options parse_options(int argc, char** argv) {
 int main(int argc, char** argv) {
   Options opt = parse_options(argc, argv);
   if (opt.fault == "refused") {
-    // Nobody listens on the port: a clear error, not a crash, and no waiting.
-    int port;
-    {
-      TcpListener probe;
-      port = probe.port();
+    // Nobody listens on the port: a clear error, not a crash, and no waiting. The port stays
+    // bound meanwhile, so that no other test's listener can be given it.
+    ewn::test::ClosedPort closed;
+    if (!closed.ok()) {
+      std::cerr << "FAIL: cannot bind a port on 127.0.0.1\n";
+      return 1;
     }
+    int port = closed.port();
     std::string tag = opt.work + "/referee-refused";
     std::vector<std::string> args = {opt.ewn, "connect", "--port", std::to_string(port),
                                      "--log", "none"};

@@ -150,9 +150,13 @@ def cli_legal_moves(position):
     return dice[0]["moves"] if dice else []
 
 
+# The seed of the tests' random choices (and of the page's dice in test_browser.py).
+SEED = int(os.environ.get("EWN_WEB_SEED", "29"))
+
+
 @pytest.fixture
 def rng():
-    return random.Random(int(os.environ.get("EWN_WEB_SEED", "29")))
+    return random.Random(SEED)
 
 
 def wait_until(check, timeout, what):

@@ -86,8 +86,8 @@ def test_estimate_keeps_to_its_time(server):
         start = time.monotonic()
         status, body = get(server, "/api/estimate?" + query(position=position, movetime=300))
         # Slack for a loaded machine and sanitizer builds; unbounded, it took minutes.
-        assert status == 200 and json.loads(body)["took_ms"] <= 1000
-        assert time.monotonic() - start < 5
+        assert status == 200 and json.loads(body)["took_ms"] <= 2000
+        assert time.monotonic() - start < 10
 
 
 def test_info_lists_the_tables(server):
@@ -180,22 +180,22 @@ def test_broken_http_gets_an_error_or_a_closed_connection(server, raw):
 
 
 def test_probes_stay_fast_while_the_engine_is_busy(server):
-    """Searches are bounded (2 at once by default); probes and the page never wait for them
-    (a probe takes a millisecond or so; two seconds leave room for a loaded machine)."""
+    """Searches are bounded (2 at once by default); probes and the page never wait for them.
+    A probe takes a millisecond or so; one that waited for a search of 5 s would take seconds
+    more than the bound, which leaves room for a loaded machine."""
     position = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r 3"
-    path = "/api/move?" + query(position=position, movetime=1500)
+    path = "/api/move?" + query(position=position, movetime=5000)
     with concurrent.futures.ThreadPoolExecutor(6) as pool:
         searches = [pool.submit(get, server, path) for _ in range(6)]
-        time.sleep(0.3)
+        time.sleep(0.3)  # for the searches to start (were they late, the check would be weaker)
         start = time.monotonic()
         assert get(server, "/api/probe?" + query(position="r1r23/5/2b3b41/5/5 r"))[0] == 200
         assert time.monotonic() - start < 2.0
         results = [f.result() for f in searches]
     statuses = sorted(s for s, _ in results)
-    # Two run at once, so six searches of 1.5 s need 4.5 s; those that would wait more than
-    # 2 s for a search are told the engine is busy.
-    assert statuses.count(200) >= 2 and set(statuses) <= {200, 503}
-    assert 503 in statuses
+    # Two run at once for 5 s; the four others wait 2 s for a search and are told the engine is
+    # busy.
+    assert statuses == [200, 200, 503, 503, 503, 503]
     for status, body in results:
         assert ("move" in json.loads(body)) == (status == 200)
 

@@ -19,9 +19,28 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import cli_legal_moves, cli_probe, cli_probe_one, play, random_position, wait_until
+from conftest import (SEED, cli_legal_moves, cli_probe, cli_probe_one, play, random_position,
+                      wait_until)
 
 OUT = os.environ.get("EWN_WEB_OUT", ".")
+
+# The page rolls its dice with crypto.getRandomValues: in the tests, a generator seeded with SEED
+# (xorshift32) instead, so that a game is the same in every run.
+SEEDED_DICE = """
+(() => {
+  let s = (%d >>> 0) || 1;
+  crypto.getRandomValues = (array) => {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      s = (s ^ (s << 13)) >>> 0;
+      s = (s ^ (s >>> 17)) >>> 0;
+      s = (s ^ (s << 5)) >>> 0;
+      bytes[i] = s & 255;
+    }
+    return array;
+  };
+})();
+"""
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +55,7 @@ def browser():
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_page_load_timeout(30)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SEEDED_DICE % SEED})
     try:
         yield driver
     finally:
