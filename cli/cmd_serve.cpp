@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "host_check.h"
 #include "json.h"
 #include "printable.h"
 #include "probe_report.h"
@@ -45,7 +46,9 @@ void register_serve(CLI::App& app) {
   auto* tables =
       cmd->add_option("--tables", opt->tables, "Directory of table files ($EWN_TABLES or data)")
           ->default_val(default_tables_dir());
-  cmd->add_option("--host", opt->host, "Address to listen on (0.0.0.0: every interface)")
+  cmd->add_option("--host", opt->host,
+                  "Address to listen on (0.0.0.0: every interface, with a warning: there is no "
+                  "authentication)")
       ->default_val(opt->host);
   cmd->add_option("--port", opt->port, "Port, 0 for any free one")
       ->default_val(opt->port)
@@ -71,6 +74,11 @@ void register_serve(CLI::App& app) {
       set_exit_code(2);
       return;
     }
+    if (!web::is_loopback_address(opt->host))
+      std::cerr << "ewn serve: warning: listening on " << printable(opt->host)
+                << ", which other machines can reach, and the server has no authentication:"
+                   " anyone who reaches the port can use it. To offer it to others, keep it on"
+                   " 127.0.0.1 behind a reverse proxy that authenticates (docs/WEB.md, Safety).\n";
     try {
       web::serve(*opt, [](const std::string& address, const std::string& note) {
         std::cout << "ewn serve: listening on " << address << " (Ctrl-C stops)\n"

@@ -61,7 +61,7 @@ double Search::evaluate(const Position& pos, uint64_t key) {
 }
 
 void Search::poll_clock() {
-  ++nodes_;
+  if (++nodes_ >= node_limit_) stop_ = true;
   if (++work_ >= kPollWork) {
     work_ = 0;
     if (deadline_.past_hard()) stop_ = true;
@@ -327,14 +327,18 @@ uint64_t Search::start_search(const Position& root, const Deadline& deadline) {
   stop_ = false;
   inexact_ = false;
   nodes_ = 0;
+  node_limit_ = kNoNodeLimit;
   modelled_ = options_.model == OpponentModel::Random ? int(opposite(root.to_move)) : -1;
   uint64_t key = zobrist_key(root);
   return modelled_ < 0 ? key : key ^ kModelledKey[size_t(modelled_)];
 }
 
-double Search::chance_value(const Position& pos, int depth, const Deadline& deadline) {
+double Search::chance_value(const Position& pos, int depth, const Deadline& deadline,
+                            uint64_t max_nodes) {
   if (pos.winner()) throw std::invalid_argument("chance_value: the game is already decided");
-  return chance(pos, start_search(pos, deadline), depth, 0, 1);
+  uint64_t key = start_search(pos, deadline);
+  node_limit_ = max_nodes;
+  return chance(pos, key, depth, 0, 1);
 }
 
 double Search::die_value(const Position& pos, int die, int depth) {

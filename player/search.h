@@ -82,6 +82,8 @@ struct SearchResult {
 
 class Search {
  public:
+  static constexpr uint64_t kNoNodeLimit = ~uint64_t(0);
+
   explicit Search(SearchOptions options = {}, std::shared_ptr<const ExactValues> tables = {});
 
   // The move to play for a rolled die: at once if forced, winning or covered by the tables;
@@ -90,10 +92,11 @@ class Search {
 
   // Values at a fixed depth, without a deadline (tests, analysis). The position is undecided.
   // The side to move in `pos` is the root's mover (the opponent model applies to the other).
-  // chance_value may be given a deadline: past it the search stops (see last_stopped()).
-  double chance_value(const Position& pos, int depth,
-                      const Deadline& deadline = Deadline::none());  // before the roll
-  double die_value(const Position& pos, int die, int depth);         // after rolling `die`
+  // chance_value may be given a deadline, and a budget of nodes: past either the search stops
+  // (see last_stopped()). A node budget stops it at the same node on every run.
+  double chance_value(const Position& pos, int depth, const Deadline& deadline = Deadline::none(),
+                      uint64_t max_nodes = kNoNodeLimit);     // before the roll
+  double die_value(const Position& pos, int die, int depth);  // after rolling `die`
 
   // Whether the last chance_value / die_value used no evaluation (its value is exact).
   bool last_exact() const { return !inexact_; }
@@ -136,6 +139,7 @@ class Search {
   std::vector<EvalCacheEntry> eval_cache_;
   Deadline deadline_;
   uint64_t nodes_ = 0;
+  uint64_t node_limit_ = kNoNodeLimit;  // nodes_ at which the search stops
   // The clock is read once per kPollWork units of work: a node is one unit (about 0.3 us), a
   // table probe kProbeWork (a probe that decodes a block takes about 70 us; most are cheaper).
   static constexpr int kPollWork = 256, kProbeWork = 16;

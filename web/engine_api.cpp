@@ -47,40 +47,54 @@ Json engine_move(Search& search, const ParsedPosition& parsed, Milliseconds move
   return j;
 }
 
-Json engine_estimate(Search& search, const ParsedPosition& parsed, Milliseconds budget) {
+Json engine_estimate(Search& search, const ParsedPosition& parsed, uint64_t node_budget,
+                     Milliseconds time_cap) {
   const Position& pos = parsed.position;
   auto start = Clock::now();
   auto winner = pos.winner();
+  // Entries of earlier requests would make this answer depend on what was asked before.
+  search.clear();
   // Every move any die allows, valued once (a move may be legal for several dice).
   std::map<std::pair<int, int>, double> value_of;
   int depth = 0;
   bool exact = true;
+  uint64_t nodes = 0;
+  std::string ended_by = "depth";
   // Depth 1 always completes (the evaluation of each child); deeper ones until the budget ends,
   // a depth cut short being dropped.
   Deadline deadline =
-      Deadline::after(ClockKind::Wall, clock_now(ClockKind::Wall), Duration(budget));
+      Deadline::after(ClockKind::Wall, clock_now(ClockKind::Wall), Duration(time_cap));
   if (!winner) {
     MoveList moves = all_moves(pos);
     for (int d = 1; d <= kMaxEstimateDepth; ++d) {
       std::map<std::pair<int, int>, double> values;
       bool all_exact = true, stopped = false;
+      uint64_t used = nodes;
       for (Move m : moves) {
         double v = 1;
         if (!wins_at_once(pos, m)) {
           Position child = pos;
           child.play(m);
-          v = 1 - search.chance_value(child, d - 1, d == 1 ? Deadline::none() : deadline);
+          bool first = d == 1;
+          v = 1 - search.chance_value(
+                      child, d - 1, first ? Deadline::none() : deadline,
+                      first ? Search::kNoNodeLimit : node_budget - std::min(node_budget, used));
+          used += search.nodes();
           stopped = search.last_stopped();
           if (stopped) break;
           all_exact = all_exact && search.last_exact();
         }
         values[{m.from, m.to}] = v;
       }
-      if (stopped) break;
+      if (stopped) {
+        ended_by = used >= node_budget ? "nodes" : "time";
+        break;
+      }
       value_of = std::move(values);
       depth = d;
+      nodes = used;
       exact = all_exact;
-      if (exact || deadline.past_hard()) break;
+      if (exact) break;
     }
   }
 
@@ -101,6 +115,8 @@ Json engine_estimate(Search& search, const ParsedPosition& parsed, Milliseconds 
   Json j = valued_position_json(valued);
   j["estimate"] = true;
   j["depth"] = depth;
+  j["nodes"] = nodes;
+  j["budget"] = ended_by;
   j["exact"] = exact;
   j["took_ms"] = ms_since(start);
   return j;

@@ -1,10 +1,24 @@
 #include "query.h"
 
 #include <algorithm>
+#include <set>
 
 namespace ewn::web {
 
 void check_params(const httplib::Request& req, std::initializer_list<std::string_view> known) {
+  // httplib keeps one of two identical "name=value" pieces of a query, so a parameter given
+  // twice with one value is found in the raw query.
+  std::string_view query(req.target);
+  size_t mark = query.find('?');
+  query = mark == std::string_view::npos ? std::string_view() : query.substr(mark + 1);
+  std::set<std::string_view> pieces;
+  while (!query.empty()) {
+    std::string_view piece = query.substr(0, query.find('&'));
+    query.remove_prefix(std::min(query.size(), piece.size() + 1));
+    if (!piece.empty() && !pieces.insert(piece).second)
+      throw RequestError("parameter '" + printable_excerpt(piece.substr(0, piece.find('=')), 32) +
+                         "' given more than once");
+  }
   for (const auto& [name, value] : req.params) {
     if (std::find(known.begin(), known.end(), name) == known.end()) {
       std::string list;

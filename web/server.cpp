@@ -2,20 +2,27 @@
 
 #include <httplib.h>
 
+#include <sys/resource.h>
 #include <sys/socket.h>
 
-#include <atomic>
+#include <algorithm>
+#include <array>
 #include <csignal>
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
+#include "connection_loop.h"
 #include "engine_api.h"
 #include "engine_pool.h"
 #include "eval_network.h"
+#include "host_check.h"
 #include "json_response.h"
 #include "query.h"
 #include "race.h"
+#include "request_head.h"
 #include "static_files.h"
 #include "table_info.h"
 #include "tablebase_values.h"
@@ -27,8 +34,21 @@ namespace {
 // How long a request waits for a free engine search before it is told the engine is busy.
 constexpr Milliseconds kEngineWait{2000};
 constexpr long kDefaultMovetimeMs = 500;
+// The estimate's node budget: the same answer on every load. The default is about half a second
+// of search in the opening on this project's 2-core machine (docs/WEB.md).
+constexpr long kDefaultEstimateNodes = 1'000'000;
+constexpr long kMinEstimateNodes = 1'000, kMaxEstimateNodes = 20'000'000;
 // Decoded table blocks kept for probes and searches together (the player alone keeps 1 GB).
 constexpr size_t kCacheBytes = size_t(256) << 20;
+
+// Headers of every answer: no inline script and nothing from elsewhere, no type sniffing, no
+// referrer, nothing cached (values change when tables are added).
+const std::array<std::pair<std::string, std::string>, 4> kAnswerHeaders{{
+    {"X-Content-Type-Options", "nosniff"},
+    {"Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"},
+    {"Referrer-Policy", "no-referrer"},
+    {"Cache-Control", "no-store"},
+}};
 
 struct Context {
   ServerOptions options;
@@ -72,19 +92,6 @@ httplib::Server::Handler guarded(
   };
 }
 
-void probe_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
-  check_params(req, {"position"});
-  // Parsed by the probe function, so that a bad position gets the error of `ewn probe --json`.
-  ProbeAnswer a = c.options.probe(*c.tables, position_text(req));
-  using O = ProbeAnswer::Outcome;
-  int status = a.outcome == O::Ok            ? 200
-               : a.outcome == O::BadPosition ? 400
-               : a.outcome == O::NotCovered  ? 404
-                                             : 500;
-  res.status = status;
-  res.set_content(a.json + "\n", "application/json");
-}
-
 Milliseconds movetime_param(const Context& c, const httplib::Request& req) {
   // Any whole number up to an hour is a fair request; the server's cap then applies.
   long ms = number_param(req, "movetime", kDefaultMovetimeMs, 1, 3'600'000);
@@ -104,6 +111,40 @@ void with_engine(const Context& c, httplib::Response& res, F f) {
   send_json(res, 200, f(lease->search()));
 }
 
+uint64_t nodes_param(const httplib::Request& req) {
+  return uint64_t(
+      number_param(req, "nodes", kDefaultEstimateNodes, kMinEstimateNodes, kMaxEstimateNodes));
+}
+
+void probe_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
+  check_params(req, {"position", "fallback", "nodes"});
+  bool fallback = req.has_param("fallback");
+  if (fallback && req.get_param_value("fallback") != "estimate")
+    throw RequestError("parameter 'fallback' takes one value: estimate");
+  if (!fallback && req.has_param("nodes"))
+    throw RequestError("parameter 'nodes' goes with fallback=estimate");
+  // Parsed by the probe function, so that a bad position gets the error of `ewn probe --json`.
+  ProbeAnswer a = c.options.probe(*c.tables, position_text(req));
+  using O = ProbeAnswer::Outcome;
+  if (fallback && a.outcome == O::NotCovered) {
+    ParsedPosition parsed = position_param(req);
+    uint64_t nodes = nodes_param(req);
+    std::string message = Json::parse(a.json).value("error", "");
+    with_engine(c, res, [&](Search& s) {
+      Json j = engine_estimate(s, parsed, nodes, Milliseconds(c.options.max_movetime_ms));
+      j["not_covered"] = message;
+      return j;
+    });
+    return;
+  }
+  int status = a.outcome == O::Ok            ? 200
+               : a.outcome == O::BadPosition ? 400
+               : a.outcome == O::NotCovered  ? 404
+                                             : 500;
+  res.status = status;
+  res.set_content(a.json + "\n", "application/json");
+}
+
 void move_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
   check_params(req, {"position", "movetime"});
   ParsedPosition parsed = position_param(req);
@@ -115,10 +156,11 @@ void move_route(const Context& c, const httplib::Request& req, httplib::Response
 }
 
 void estimate_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
-  check_params(req, {"position", "movetime"});
+  check_params(req, {"position", "nodes"});
   ParsedPosition parsed = position_param(req);
-  Milliseconds budget = movetime_param(c, req);
-  with_engine(c, res, [&](Search& s) { return engine_estimate(s, parsed, budget); });
+  uint64_t nodes = nodes_param(req);
+  Milliseconds cap(c.options.max_movetime_ms);
+  with_engine(c, res, [&](Search& s) { return engine_estimate(s, parsed, nodes, cap); });
 }
 
 void static_route(const httplib::Request& req, httplib::Response& res) {
@@ -131,70 +173,135 @@ void static_route(const httplib::Request& req, httplib::Response& res) {
   send_error(res, 404, "no such page: " + printable_excerpt(req.path));
 }
 
-// The answer of an error httplib itself produced (a malformed request, an overlong URI, an
-// unknown method), given as JSON like every other.
+// The answer of an error httplib itself produced (a malformed request line or header), given as
+// JSON like every other.
 void error_body(const httplib::Request&, httplib::Response& res) {
   if (!res.body.empty()) return;
   std::string what = res.status == 400   ? "malformed request"
                      : res.status == 404 ? "not found"
-                     : res.status == 413 ? "request body too large"
                      : res.status == 414 ? "request line too long (at most 8192 bytes)"
                      : res.status < 500  ? "request refused"
                                          : "server error";
   send_error(res, res.status, "HTTP " + std::to_string(res.status) + ": " + what);
 }
 
-}  // namespace
+const char* reason_phrase(int status) {
+  switch (status) {
+    case 400:
+      return "Bad Request";
+    case 405:
+      return "Method Not Allowed";
+    case 408:
+      return "Request Timeout";
+    case 413:
+      return "Content Too Large";
+    case 414:
+      return "URI Too Long";
+    case 431:
+      return "Request Header Fields Too Large";
+    case 501:
+      return "Not Implemented";
+    default:
+      return "Error";
+  }
+}
 
-void serve(const ServerOptions& options, const ReadyCallback& ready) {
-  // A client that hangs up mid-answer must not end the server.
-  std::signal(SIGPIPE, SIG_IGN);
-  auto c = std::make_shared<Context>();
-  c->options = options;
-  c->tables = std::make_shared<const Tablebase>(options.tables, kCacheBytes);
-  make_engine(*c);
-  c->info = tables_info(*c->tables);
-  c->info["engine"] = {{"searches", options.searches},
-                       {"max_movetime_ms", options.max_movetime_ms},
-                       {"tables", c->engine->tables() != nullptr}};
+// The whole answer to a request the connection loop refuses itself, with the headers and the
+// JSON error of every other answer; the connection is then closed.
+std::string refusal_answer(int status, const std::string& message) {
+  std::string body = json_text(Json{{"error", "HTTP " + std::to_string(status) + ": " + message}});
+  body += "\n";
+  std::string head = "HTTP/1.1 " + std::to_string(status) + " " + reason_phrase(status) + "\r\n";
+  for (const auto& [name, value] : kAnswerHeaders) head += name + ": " + value + "\r\n";
+  if (status == 405) head += "Allow: GET, HEAD\r\n";
+  head += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+          "\r\nConnection: close\r\n\r\n";
+  return head + body;
+}
 
-  httplib::Server server;
-  int threads = options.threads;
-  server.new_task_queue = [threads] { return new httplib::ThreadPool(size_t(threads)); };
-  // No request needs a body; the URI limit (8 KB) is httplib's.
-  server.set_payload_max_length(4096);
-  server.set_keep_alive_max_count(1000);
-  // An answer goes out in two writes (head, body): with Nagle's algorithm the second waits for
-  // the client's delayed acknowledgement, 40 ms a request on a kept-alive connection.
-  server.set_tcp_nodelay(true);
-  server.set_default_headers({{"X-Content-Type-Options", "nosniff"},
-                              {"Content-Security-Policy",
-                               "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"},
-                              {"Referrer-Policy", "no-referrer"},
-                              {"Cache-Control", "no-store"}});
-  server.Get("/api/probe", guarded([c](const auto& req, auto& res) { probe_route(*c, req, res); }));
-  server.Get("/api/move", guarded([c](const auto& req, auto& res) { move_route(*c, req, res); }));
-  server.Get("/api/estimate",
+// How answers name the table directory: as the user gave it when that is a relative path, else
+// by its last component, so that no answer shows where on this machine the tables are.
+struct DirectoryName {
+  std::string shown;
+  std::vector<std::string> hidden;  // JSON-escaped forms replaced by `shown` in every answer
+
+  explicit DirectoryName(const std::string& given) : shown(given) {
+    std::filesystem::path p(given);
+    if (!p.is_absolute()) return;
+    std::filesystem::path name = p.lexically_normal();  // "/srv/t/" has an empty last part
+    while (name.filename().empty() && name != name.root_path()) name = name.parent_path();
+    shown = name.filename().empty() ? "." : name.filename().string();
+    for (const std::string& form : {given, name.string()}) {
+      std::string escaped = json_text(Json(form));
+      escaped = escaped.substr(1, escaped.size() - 2);
+      if (std::find(hidden.begin(), hidden.end(), escaped) == hidden.end())
+        hidden.push_back(escaped);
+    }
+    // Longest first, so that a form is never replaced inside a longer one's replacement.
+    std::sort(hidden.begin(), hidden.end(),
+              [](const auto& a, const auto& b) { return a.size() > b.size(); });
+  }
+
+  // Returns whether the body changed.
+  bool apply(std::string& body) const {
+    bool changed = false;
+    for (const std::string& h : hidden)
+      for (size_t at = 0; (at = body.find(h, at)) != std::string::npos; at += shown.size()) {
+        body.replace(at, h.size(), shown);
+        changed = true;
+      }
+    return changed;
+  }
+};
+
+// httplib's request parsing and routing, driven by the connection loop one request at a time.
+class Router : public httplib::Server {
+ public:
+  bool answer(httplib::Stream& stream) {
+    bool closed = false;
+    return process_request(stream, false, closed, nullptr) && !closed;
+  }
+  int listening_socket() const { return svr_sock_; }
+};
+
+void add_routes(Router& router, const std::shared_ptr<Context>& c) {
+  router.Get("/api/probe", guarded([c](const auto& req, auto& res) { probe_route(*c, req, res); }));
+  router.Get("/api/move", guarded([c](const auto& req, auto& res) { move_route(*c, req, res); }));
+  router.Get("/api/estimate",
              guarded([c](const auto& req, auto& res) { estimate_route(*c, req, res); }));
-  server.Get("/api/info", guarded([c](const auto& req, auto& res) {
+  router.Get("/api/info", guarded([c](const auto& req, auto& res) {
                check_params(req, {});
                send_json(res, 200, c->info);
              }));
-  server.Get("/.*", guarded([](const auto& req, auto& res) {
+  router.Get("/.*", guarded([](const auto& req, auto& res) {
                check_params(req, {});
                static_route(req, res);
              }));
-  auto not_allowed = [](const httplib::Request&, httplib::Response& res) {
-    res.set_header("Allow", "GET, HEAD");
-    send_error(res, 405, "only GET (and HEAD) requests are served");
-  };
-  server.Post("/.*", not_allowed);
-  server.Put("/.*", not_allowed);
-  server.Patch("/.*", not_allowed);
-  server.Delete("/.*", not_allowed);
-  server.Options("/.*", not_allowed);
-  server.set_error_handler(error_body);
-  server.set_exception_handler([](const auto&, auto& res, std::exception_ptr ep) {
+}
+
+// The checks and changes every request and answer passes: the Host check against DNS rebinding
+// (when bound to loopback), the table directory's name, the JSON form of httplib's own errors
+// and of exceptions.
+void add_guards(Router& router, const ServerOptions& options) {
+  if (is_loopback_address(options.host))
+    router.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+      std::string host = req.get_header_value("Host");
+      if (host.empty() || is_loopback_host_header(host))
+        return httplib::Server::HandlerResponse::Unhandled;
+      send_error(res, 403,
+                 "Host '" + printable_excerpt(host) +
+                     "' refused: this server listens on loopback and answers requests for "
+                     "localhost, 127.0.0.1 or [::1] only (docs/WEB.md, Safety)");
+      return httplib::Server::HandlerResponse::Handled;
+    });
+  auto directory = std::make_shared<DirectoryName>(options.tables);
+  router.set_post_routing_handler([directory](const httplib::Request&, httplib::Response& res) {
+    if (!directory->apply(res.body)) return;
+    res.headers.erase("Content-Length");
+    res.set_header("Content-Length", std::to_string(res.body.size()));
+  });
+  router.set_error_handler(error_body);
+  router.set_exception_handler([](const auto&, auto& res, std::exception_ptr ep) {
     std::string what = "unknown error";
     try {
       std::rethrow_exception(ep);
@@ -204,29 +311,66 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
     }
     send_error(res, 500, "internal error: " + what);
   });
+  router.set_default_headers(httplib::Headers(kAnswerHeaders.begin(), kAnswerHeaders.end()));
+  // No request needs a body (the connection loop refuses one above kMaxRequestBody).
+  router.set_payload_max_length(kMaxRequestBody);
+  // What the Keep-Alive header announces: the idle limit of the connection loop.
+  ConnectionLimits limits;
+  router.set_keep_alive_timeout(
+      std::chrono::duration_cast<std::chrono::seconds>(limits.idle).count());
+  router.set_keep_alive_max_count(1000);
+}
 
-  // cpp-httplib 0.11 listens with a backlog of 5: a sixth connection arriving at once (a browser
-  // opens six, the load test eight) loses its SYN and retries a second later. Listening again on
-  // the bound socket raises the backlog (Linux keeps the socket, only the queue grows).
-  // And its default options set SO_REUSEPORT, with which a second server binds the same port
-  // and silently shares the connections; SO_REUSEADDR alone still allows a quick restart.
-  std::atomic<int> socket_fd = -1;
-  server.set_socket_options([&socket_fd](socket_t fd) {
+// Room for the connections and the table files: the soft limit on open files raised to the hard.
+void raise_open_file_limit() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
+}  // namespace
+
+void serve(const ServerOptions& options, const ReadyCallback& ready) {
+  // A client that hangs up mid-answer must not end the server.
+  std::signal(SIGPIPE, SIG_IGN);
+  raise_open_file_limit();
+  auto c = std::make_shared<Context>();
+  c->options = options;
+  c->tables = std::make_shared<const Tablebase>(options.tables, kCacheBytes);
+  make_engine(*c);
+  c->info = tables_info(*c->tables);
+  c->info["directory"] = DirectoryName(options.tables).shown;
+  c->info["engine"] = {{"searches", options.searches},
+                       {"max_movetime_ms", options.max_movetime_ms},
+                       {"tables", c->engine->tables() != nullptr}};
+
+  Router router;
+  add_routes(router, c);
+  add_guards(router, options);
+
+  // cpp-httplib's default socket options set SO_REUSEPORT, with which a second server binds the
+  // same port and silently shares the connections; SO_REUSEADDR alone still allows a quick
+  // restart.
+  router.set_socket_options([](socket_t fd) {
     int yes = 1;
     ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-    socket_fd = fd;
   });
   int port = options.port;
   if (port == 0) {
-    port = server.bind_to_any_port(options.host);
+    port = router.bind_to_any_port(options.host);
     if (port < 0) throw std::runtime_error("cannot bind to " + options.host);
-  } else if (!server.bind_to_port(options.host, port)) {
+  } else if (!router.bind_to_port(options.host, port)) {
     throw std::runtime_error("cannot bind to " + options.host + ":" + std::to_string(port) +
                              " (in use? choose another with --port)");
   }
+  // httplib listens with a backlog of 5: a sixth connection arriving at once (a browser opens
+  // six) would lose its SYN and retry a second later. Listening again raises the backlog.
+  int listen_fd = router.listening_socket();
+  ::listen(listen_fd, SOMAXCONN);
   std::string host =
       options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
-  if (socket_fd >= 0) ::listen(socket_fd, SOMAXCONN);
   int pieces = c->tables->max_pieces();
   std::string note = pieces >= 2
                          ? "tables in " + options.tables + ": every position with up to " +
@@ -236,7 +380,9 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
                                "--pieces 5 --out " +
                                options.tables + ")";
   ready("http://" + host + ":" + std::to_string(port) + "/", note + "; engine: " + c->network_note);
-  server.listen_after_bind();
+  run_connection_loop(
+      listen_fd, options.threads, ConnectionLimits{},
+      [&router](httplib::Stream& stream) { return router.answer(stream); }, refusal_answer);
 }
 
 }  // namespace ewn::web

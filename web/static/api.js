@@ -12,17 +12,15 @@ async function get(path, params) {
   }
 }
 
-export const probe = (position) => get("/api/probe", { position });
-export const estimate = (position, movetime) => get("/api/estimate", { position, movetime });
 export const engineMove = (position, movetime) => get("/api/move", { position, movetime });
 export const info = () => get("/api/info", {});
 
 // The value of a position and of its moves: from the tables where they cover it, else the
-// engine's estimate (body.estimate is then true). { ok, body, notCovered } where notCovered
-// holds the tables' message when the estimate stands in for them.
-export async function evaluate(position, movetime) {
-  const p = await probe(position);
-  if (p.ok || p.status !== 404) return { ok: p.ok, body: p.body, notCovered: null };
-  const e = await estimate(position, movetime);
-  return { ok: e.ok, body: e.body, notCovered: p.body.error };
+// engine's estimate searched to a fixed budget of `nodes` (the same answer on every load).
+// One request, answered 200 either way (/api/probe's fallback=estimate), so that an uncovered
+// position is no failed load. { ok, body, notCovered }: body.estimate is true for an estimate,
+// and notCovered then holds the tables' message (what they cover, how to make the rest).
+export async function evaluate(position, nodes) {
+  const r = await get("/api/probe", { position, fallback: "estimate", nodes });
+  return { ok: r.ok, body: r.body, notCovered: r.ok ? r.body.not_covered || null : null };
 }

@@ -8,8 +8,9 @@ import {
   rollDie, sideName, squareName, winner,
 } from "./rules.js";
 
-// The engine's thinking time for an estimate where the tables do not reach.
-const ESTIMATE_MS = 500;
+// The engine's budget for an estimate where the tables do not reach: nodes, not time, so that a
+// position shows the same values on every load (about half a second of search).
+const ESTIMATE_NODES = 1000000;
 const TOOLS = ["play", "move", "remove", "r1", "r2", "r3", "r4", "r5", "r6", "b1", "b2", "b3", "b4", "b5", "b6"];
 
 export function hashOf(pos) {
@@ -208,7 +209,7 @@ export class Explorer {
     this.result = null;
     this.clearAnalysis(text === null ? "" : "Looking up…");
     if (text === null) return;
-    const r = await api.evaluate(text, ESTIMATE_MS);
+    const r = await api.evaluate(text, ESTIMATE_NODES);
     if (token !== this.token) return; // a newer position was asked for meanwhile
     this.result = r;
     this.showAnalysis(r);
@@ -236,7 +237,7 @@ export class Explorer {
     $("#value-bar").style.width = percent(b.red_value).replace("%", "") + "%";
     $("#value-bar").parentElement.title = `Red ${percent(b.red_value)}, Blue ${percent(1 - b.red_value)}`;
     if (b.estimate) {
-      $("#value-source").textContent = `Engine estimate (expectimax search, depth ${b.depth}` +
+      $("#value-source").textContent = `Engine estimate (expectimax search, depth ${b.depth}, ${b.nodes.toLocaleString("en")} nodes` +
         (b.exact ? ", exact" : ", not exact") + `), ${b.pieces} pieces` + (b.material ? `, class ${b.material}` : "");
       $("#coverage").textContent = "The tables do not cover this position, so these values are the engine's estimate. " +
         (r.notCovered || "");

@@ -11,8 +11,9 @@ import {
   rollDie, sideName, squareName, winner,
 } from "./rules.js";
 
-// The engine's thinking time for the chart's estimates where the tables do not reach.
-const ESTIMATE_MS = 200;
+// The engine's budget for the chart's estimates and the hints where the tables do not reach
+// (nodes, as the explorer's: the same values on every load; about a tenth of a second).
+const ESTIMATE_NODES = 300000;
 
 export class Game {
   constructor(board, $, explorer) {
@@ -63,7 +64,7 @@ export class Game {
 
   // Red's win probability in the current position, added to the chart.
   async chartPoint(token) {
-    const r = await api.evaluate(formatPosition(this.pos), ESTIMATE_MS);
+    const r = await api.evaluate(formatPosition(this.pos), ESTIMATE_NODES);
     if (token !== this.token || !r.ok) return;
     this.points.push({ ply: this.moves.length, red: r.body.red_value, estimate: !!r.body.estimate });
     drawChart(this.$("#chart"), this.points);
@@ -108,7 +109,7 @@ export class Game {
     const token = this.token;
     let moves = legalMoves(this.pos, this.pos.die).map((move) => ({ move }));
     if (this.$("#game-hints").checked) {
-      const r = await api.evaluate(formatPosition(this.pos), ESTIMATE_MS);
+      const r = await api.evaluate(formatPosition(this.pos), ESTIMATE_NODES);
       if (token !== this.token) return;
       if (r.ok && r.body.dice.length) moves = r.body.dice[0].moves;
     }

@@ -129,10 +129,12 @@ def play(position, move):
 
 
 def cli_probe(positions):
-    """`ewn probe --json` for each position: its output lines, in order."""
-    out = subprocess.run([EWN, "probe", "--json", "--tables", TABLES],
-                         input="\n".join(positions) + "\n", capture_output=True, text=True,
-                         timeout=120).stdout
+    """`ewn probe --json` for each position: its output lines, in order. It runs beside the
+    table directory and names it by its last part, as the server's answers do (they show no
+    absolute path of the machine)."""
+    out = subprocess.run([EWN, "probe", "--json", "--tables", os.path.basename(TABLES)],
+                         cwd=os.path.dirname(os.path.abspath(TABLES)), input="\n".join(positions) + "\n",
+                         capture_output=True, text=True, timeout=120).stdout
     lines = out.splitlines()
     assert len(lines) == len(positions)
     return lines

@@ -2,6 +2,7 @@
 import concurrent.futures
 import http.client
 import json
+import os
 import socket
 import subprocess
 import time
@@ -9,7 +10,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import EWN, TABLES, cli_probe, random_position
+from conftest import EWN, TABLES, Server, cli_probe, random_position
 
 
 def get(server, path, method="GET", headers=None):
@@ -67,10 +68,11 @@ def test_movetime_is_capped(server):
 
 def test_estimate_has_the_probe_shape(server):
     position = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 b"
-    status, body = get(server, "/api/estimate?" + query(position=position, movetime=200))
+    status, body = get(server, "/api/estimate?" + query(position=position, nodes=200000))
     assert status == 200
     j = json.loads(body)
     assert j["estimate"] is True and j["depth"] >= 1 and j["side"] == "b"
+    assert j["budget"] == "nodes" and 0 < j["nodes"] <= 200000
     assert [d["die"] for d in j["dice"]] == [1, 2, 3, 4, 5, 6]
     for d in j["dice"]:
         values = [m["value"] for m in d["moves"]]
@@ -78,16 +80,54 @@ def test_estimate_has_the_probe_shape(server):
     assert j["value"] == pytest.approx(sum(d["moves"][0]["value"] for d in j["dice"]) / 6)
 
 
-def test_estimate_keeps_to_its_time(server):
-    """A depth is cut short at the deadline, also when the transposition table, warm from the
-    searches before, makes the depths below it cheap and the next one look affordable."""
+def without_time(body):
+    j = json.loads(body)
+    j.pop("took_ms")
+    return j
+
+
+def test_estimate_is_the_same_on_every_run(server):
+    """A node budget, not a time, and an empty transposition table: searches in between (which
+    leave entries behind) change nothing."""
     position = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r"
-    for _ in range(4):
+    path = "/api/estimate?" + query(position=position, nodes=400000)
+    first = without_time(get(server, path)[1])
+    get(server, "/api/estimate?" + query(position="r1r2r32/r4r53/r63b3/3b5b2/2b6b41 b"))
+    get(server, "/api/move?" + query(position=position + " 3", movetime=300))
+    assert without_time(get(server, path)[1]) == first
+    fallback = "/api/probe?" + query(position=position, fallback="estimate", nodes=400000)
+    answer = without_time(get(server, fallback)[1])
+    assert answer.pop("not_covered") and answer == first
+
+
+def test_estimate_keeps_to_the_servers_time_cap():
+    """The node budget decides; the server's cap on time is a safety that ends a search whose
+    budget it cannot afford (the depth cut short is dropped, as by the budget)."""
+    s = Server("--max-movetime", "300")
+    try:
+        position = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r"
         start = time.monotonic()
-        status, body = get(server, "/api/estimate?" + query(position=position, movetime=300))
-        # Slack for a loaded machine and sanitizer builds; unbounded, it took minutes.
-        assert status == 200 and json.loads(body)["took_ms"] <= 2000
+        status, body = get(s, "/api/estimate?" + query(position=position, nodes=20000000))
+        j = json.loads(body)
+        # Slack for a loaded machine and sanitizer builds; unbounded, it would take a minute.
+        assert status == 200 and j["budget"] == "time" and j["took_ms"] <= 2000
         assert time.monotonic() - start < 10
+    finally:
+        s.stop()
+
+
+def test_probe_falls_back_to_the_estimate_when_asked(server):
+    """fallback=estimate: the probe where the tables cover the position (the CLI's line), else
+    the estimate, answered 200 with the tables' message (what the page asks: no failed load)."""
+    covered = "r1r23/5/2b3b41/5/5 r"
+    status, body = get(server, "/api/probe?" + query(position=covered, fallback="estimate"))
+    assert status == 200 and body.decode().rstrip("\n") == cli_probe([covered])[0]
+    uncovered = "r1r2r32/5/2b3b41/5/5 r"
+    status, body = get(server, "/api/probe?" + query(position=uncovered, fallback="estimate",
+                                                     nodes=50000))
+    j = json.loads(body)
+    assert status == 200 and j["estimate"] is True and j["nodes"] <= 50000
+    assert j["not_covered"] == json.loads(cli_probe([uncovered])[0])["error"]
 
 
 def test_info_lists_the_tables(server):
@@ -136,7 +176,13 @@ MALFORMED = [
     ("GET", "/api/move?" + query(position="r1r23/5/2b3b41/5/5 r 3", movetime="9" * 30), 400),
     ("GET", "/api/move?" + query(position="r1r23/5/2b3b41/5/5 r 3", depth=3), 400),
     ("GET", "/api/estimate?" + query(position="r1r23/5/2b3b41/5/5"), 400),
-    ("GET", "/api/estimate?" + query(position="r1r23/5/2b3b41/5/5 r", movetime="soon"), 400),
+    ("GET", "/api/estimate?" + query(position="r1r23/5/2b3b41/5/5 r", nodes="soon"), 400),
+    ("GET", "/api/estimate?" + query(position="r1r23/5/2b3b41/5/5 r", nodes=999), 400),
+    ("GET", "/api/estimate?" + query(position="r1r23/5/2b3b41/5/5 r", movetime=500), 400),
+    ("GET", "/api/probe?" + query(position="r1r23/5/2b3b41/5/5 r", fallback="engine"), 400),
+    ("GET", "/api/probe?" + query(position="r1r23/5/2b3b41/5/5 r", nodes=5000), 400),
+    ("GET", "/api/probe?position=r14/5/5/5/4b1%20r&position=r14/5/5/5/4b1%20r", 400),
+    ("GET", "/api/info?a=1&a=1", 400),
     ("GET", "/api/info?verbose=1", 400),
     ("GET", "/nope", 404),
     ("GET", "/api/nope", 404),
@@ -147,6 +193,10 @@ MALFORMED = [
     ("DELETE", "/", 405),
     ("PATCH", "/api/info", 405),
     ("OPTIONS", "/api/probe", 405),
+    ("TRACE", "/", 405),
+    ("PROPFIND", "/api/info", 405),
+    ("get", "/api/info", 405),
+    ("CONNECT", "/", 405),
 ]
 
 
@@ -156,6 +206,74 @@ def test_malformed_request_gets_a_json_error(server, method, path, expected):
     assert status == expected
     assert "error" in json.loads(body)
     assert get(server, "/api/info")[0] == 200
+
+
+def raw_exchange(server, raw):
+    """Sends raw bytes; returns (the whole reply, seconds until the server closed)."""
+    with socket.create_connection((server.host, server.port), timeout=30) as s:
+        start = time.monotonic()
+        s.sendall(raw)
+        reply = b""
+        while chunk := s.recv(65536):
+            reply += chunk
+        return reply, time.monotonic() - start
+
+
+@pytest.mark.parametrize("method", ["TRACE", "PROPFIND", "get", "POST", "BREW"])
+def test_other_methods_get_405_with_allow_and_the_connection_closed(server, method):
+    reply, seconds = raw_exchange(
+        server, f"{method} /api/info HTTP/1.1\r\nHost: localhost\r\n\r\n".encode())
+    head, body = reply.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 405 ") and b"\r\nAllow: GET, HEAD\r\n" in head
+    assert "only GET" in json.loads(body)["error"]
+    # Closed at once, not after a read timeout (it was 5 s).
+    assert seconds < 2
+
+
+@pytest.mark.parametrize("host", ["localhost", "localhost:{port}", "LocalHost:{port}",
+                                  "127.0.0.1:{port}", "127.1.2.3", "[::1]:{port}",
+                                  "game.localhost:{port}", "localhost."])
+def test_loopback_hosts_are_answered(server, host):
+    status, _ = get(server, "/api/info", headers={"Host": host.format(port=server.port)})
+    assert status == 200
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:{port}", "127.0.0.1.evil.example",
+                                  "localhost.evil.example", "[::2]:{port}", "10.0.0.1",
+                                  "localhost:port", "[::1"])
+def test_other_hosts_are_refused_on_loopback(server, host):
+    """Against DNS rebinding: a page elsewhere that resolves its own name to 127.0.0.1 sends
+    that name as the Host."""
+    status, body = get(server, "/api/probe?position=r14/5/5/5/4b1%20r",
+                       headers={"Host": host.format(port=server.port)})
+    assert status == 403 and "refused" in json.loads(body)["error"]
+
+
+def test_no_answer_shows_where_the_tables_are(server):
+    """The table directory by its last part, never its absolute path (TABLES is absolute)."""
+    parent = os.path.dirname(os.path.abspath(TABLES))
+    bodies = [get(server, path)[1].decode() for path in [
+        "/api/info", "/api/probe?" + query(position="r1r2r32/5/2b3b41/5/5 r"),
+        "/api/probe?" + query(position="r1r2r32/5/2b3b41/5/5 r", fallback="estimate",
+                              nodes=5000),
+        "/nope"]]
+    assert json.loads(bodies[0])["directory"] == os.path.basename(TABLES)
+    assert os.path.basename(TABLES) in bodies[1]
+    for body in bodies:
+        assert parent not in body
+
+
+def test_a_non_loopback_address_is_served_with_a_warning():
+    proc = subprocess.Popen([EWN, "serve", "--tables", TABLES, "--host", "0.0.0.0", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        warning = proc.stderr.readline()
+        assert "warning" in warning and "no authentication" in warning
+        assert "reverse proxy" in warning and "docs/WEB.md" in warning
+        assert "listening on http://0.0.0.0:" in proc.stdout.readline()
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 @pytest.mark.parametrize("raw", [

@@ -52,6 +52,8 @@ def browser():
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--user-data-dir=" + profile.name, "--window-size=1200,900"]:
         options.add_argument(arg)
+    # The console's messages, for the test that the page logs no error.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_page_load_timeout(30)
@@ -193,6 +195,32 @@ def test_uncovered_position_shows_the_engine_estimate(browser, server):
     assert all(len(c["moves"]) == 3 for c in page["dice"])
 
 
+def console_errors(browser):
+    """The console's errors since the last call (reading the log empties it)."""
+    return [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def test_no_console_error_on_covered_and_uncovered_positions(browser, server):
+    """An uncovered position is asked for with the estimate as fallback (one answer, 200), not
+    probed first: a 404 would log "Failed to load resource" in the console."""
+    console_errors(browser)
+    for position in ["r1r23/5/2b3b41/5/5 r", "r1r2r32/5/2b3b41/5/5 b",
+                     "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r", "r1r23/5/2b3b41/5/5 b 3"]:
+        page = open_position(browser, server, position)
+        move = page["dice"][0]["moves"][0][0]
+        browser.find_element(By.CSS_SELECTOR, f'#dice button[data-move="{move}"]').click()
+        wait_for_analysis(browser, play(position, move))
+    assert console_errors(browser) == []
+
+
+def test_the_estimate_is_the_same_on_every_load(browser, server):
+    position = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 b"
+    first = open_position(browser, server, position)
+    browser.get("about:blank")
+    second = open_position(browser, server, position)
+    assert first["source"].startswith("Engine estimate") and first == second
+
+
 def test_phone_sized_screen(browser, server):
     browser.set_window_size(390, 844)
     try:
@@ -204,6 +232,29 @@ def test_phone_sized_screen(browser, server):
         browser.save_screenshot(os.path.join(OUT, "web-phone.png"))
     finally:
         browser.set_window_size(1200, 900)
+
+
+def test_hints_show_the_move_and_its_value_apart(browser, server):
+    open_position(browser, server, "r1r23/5/2b3b41/5/5 r")
+    browser.find_element(By.ID, "tab-play").click()
+    Select(browser.find_element(By.ID, "game-start")).select_by_value("board")
+    Select(browser.find_element(By.ID, "game-side")).select_by_value("r")
+    hints = browser.find_element(By.ID, "game-hints")
+    if not hints.is_selected():
+        hints.click()
+    browser.find_element(By.ID, "game-new").click()
+    try:
+        hint = wait_until(lambda: browser.execute_script("""
+            const val = document.querySelector('#game-moves-now button.move .val');
+            if (!val) return null;
+            const mv = val.closest('button').querySelector('.mv');
+            return {gap: val.getBoundingClientRect().left - mv.getBoundingClientRect().right,
+                    move: mv.textContent, value: val.textContent};"""), 20, "the hints")
+        assert re.fullmatch(r"[a-e][1-5][a-e][1-5]", hint["move"])
+        assert re.fullmatch(r"\d+\.\d%(wins)?", hint["value"]) and hint["gap"] >= 8
+    finally:
+        hints.click()
+        browser.find_element(By.ID, "tab-explore").click()
 
 
 def test_a_game_against_the_engine_to_the_end(browser, server):
