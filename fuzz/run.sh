@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang and runs one for a bounded time on its corpus.
 #
-#   fuzz/run.sh TARGET SECONDS        TARGET: position or table
+#   fuzz/run.sh TARGET SECONDS        TARGET: position, table or request_head
 #
 # The build goes to build-fuzz/ (or $FUZZ_BUILD_DIR). The committed seeds (fuzz/corpus/TARGET)
 # are read, never written; inputs that find new paths go to build-fuzz/corpus/TARGET, and a
@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
-  echo "usage: fuzz/run.sh position|table SECONDS [libFuzzer options]" >&2
+  echo "usage: fuzz/run.sh position|table|request_head SECONDS [libFuzzer options]" >&2
   exit 2
 fi
 target=$1
@@ -19,7 +19,9 @@ shift 2
 case "$target" in
   position) extra=(-dict=fuzz/position.dict) ;;
   table) extra=() ;;
-  *) echo "fuzz/run.sh: unknown target '$target' (position or table)" >&2; exit 2 ;;
+  # Long enough inputs to reach the limits on the request line (8 KB) and head (16 KB).
+  request_head) extra=(-max_len=20000) ;;
+  *) echo "fuzz/run.sh: unknown target '$target' (position, table or request_head)" >&2; exit 2 ;;
 esac
 build=${FUZZ_BUILD_DIR:-build-fuzz}
 if [ ! -f "$build/CMakeCache.txt" ]; then

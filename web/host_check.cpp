@@ -25,6 +25,12 @@ bool is_port(std::string_view s) {
 }  // namespace
 
 bool is_loopback_address(std::string_view host) {
+  // Letters, digits, '-', '.' and (IPv6) ':' only; anything else (a NUL byte above all, which
+  // would end the text inet_pton reads) makes no loopback name.
+  if (!std::all_of(host.begin(), host.end(), [](char c) {
+        return std::isalnum((unsigned char)c) || c == '-' || c == '.' || c == ':';
+      }))
+    return false;
   std::string name = lower(host);
   if (!name.empty() && name.back() == '.') name.pop_back();  // the root's dot: localhost.
   if (name == "localhost" || (name.size() > 10 && name.ends_with(".localhost"))) return true;

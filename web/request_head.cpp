@@ -51,7 +51,8 @@ std::string_view trim(std::string_view s) {
 
 HeadVerdict examine_request(std::string_view buffered) {
   size_t line_end = buffered.find(kCrlf);
-  if (line_end == std::string_view::npos ? buffered.size() > kMaxRequestLine
+  // Without its end yet, the line is at least all but the last byte (which may be the '\r').
+  if (line_end == std::string_view::npos ? buffered.size() > kMaxRequestLine + 1
                                          : line_end > kMaxRequestLine)
     return refuse(414,
                   "request line too long (at most " + std::to_string(kMaxRequestLine) + " bytes)");
