@@ -260,6 +260,9 @@ class Loop {
       if (n > 0) {
         if (c.state == Connection::State::Waiting && c.buffer.size() < kMaxBuffered)
           c.buffer.append(chunk, size_t(n));
+        // A short read emptied the socket: no second call just to hear EAGAIN (the epoll set is
+        // level-triggered, so bytes that arrive meanwhile wake the loop again).
+        if (size_t(n) < sizeof chunk) break;
         continue;
       }
       if (n < 0 && errno == EINTR) continue;
