@@ -60,7 +60,7 @@ void register_serve(CLI::App& app) {
   cmd->add_option("--searches", opt->searches, "Engine searches run at once")
       ->default_val(opt->searches)
       ->check(CLI::Range(1, 64));
-  cmd->add_option("--threads", opt->threads, "Requests served at once")
+  cmd->add_option("--threads", opt->threads, "Requests answered at once (workers; connections waiting for a request hold none)")
       ->default_val(opt->threads)
       ->check(CLI::Range(2, 256));
   cmd->callback([opt, tables] {
