@@ -48,7 +48,8 @@ struct Connection {
   int fd = -1;
   std::string address, local_address;
   int port = 0, local_port = 0;
-  std::string buffer;  // received and not yet consumed by a request
+  std::string buffer;        // received and not yet consumed by a request
+  size_t request_bytes = 0;  // of the request with a worker: its head and body
   State state = State::Waiting;
   bool request_started = false;  // some bytes of a request are in the buffer
   bool peer_closed = false;      // the client has shut its side: answer what is whole, then close
@@ -155,8 +156,10 @@ void worker(std::shared_ptr<Handoff> h, RequestHandler handle, milliseconds io) 
     } catch (
         ...) {  // the router answers its handlers' exceptions; anything else ends the connection
     }
+    // A request the router stopped reading early (a malformed line, a body it does not read)
+    // leaves bytes that are no request: answered, the connection ends.
+    c->keep = keep && stream.consumed() >= c->request_bytes;
     c->buffer.erase(0, stream.consumed());
-    c->keep = keep;
     {
       std::lock_guard lock(h->mutex);
       h->answered.push_back(c);
@@ -299,6 +302,7 @@ class Loop {
       case HeadVerdict::Kind::Ready:
         if (!c.peer_closed) unwatch(c.fd);
         c.state = Connection::State::Busy;
+        c.request_bytes = v.bytes;
         {
           std::lock_guard lock(h_->mutex);
           h_->ready.push_back(&c);

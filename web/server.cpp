@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <csignal>
 #include <filesystem>
 #include <memory>
@@ -56,6 +57,10 @@ struct Context {
   std::unique_ptr<EnginePool> engine;
   std::string network_note;  // which evaluation network the engine uses
   Json info;
+  // Requests for the engine being answered (searching or waiting for a search), capped so that
+  // they never hold more than half the workers: the rest stay free for probes and the page.
+  mutable std::atomic<int> engine_requests = 0;
+  int max_engine_requests() const { return std::max(options.searches, options.threads / 2); }
 };
 
 // The engine: expectimax with the tables where there are some, and with the trained network in
@@ -98,9 +103,20 @@ Milliseconds movetime_param(const Context& c, const httplib::Request& req) {
   return Milliseconds(std::min<long>(ms, c.options.max_movetime_ms));
 }
 
-// Runs `f` with a search of the pool, or answers 503 when none frees up in time.
+// Runs `f` with a search of the pool, or answers 503 when none frees up in time or too many
+// requests already wait for one.
 template <class F>
 void with_engine(const Context& c, httplib::Response& res, F f) {
+  struct Admission {
+    std::atomic<int>& count;
+    ~Admission() { --count; }
+  } admission{c.engine_requests};
+  if (++c.engine_requests > c.max_engine_requests()) {
+    send_error(res, 503,
+               "the engine is busy (" + std::to_string(c.max_engine_requests()) +
+                   " requests for it already); try again");
+    return;
+  }
   auto lease = c.engine->acquire(kEngineWait);
   if (!lease) {
     send_error(res, 503,

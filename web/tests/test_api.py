@@ -318,6 +318,24 @@ def test_probes_stay_fast_while_the_engine_is_busy(server):
         assert ("move" in json.loads(body)) == (status == 200)
 
 
+def test_requests_for_the_engine_never_take_every_worker(server):
+    """At most half the 16 workers answer requests for the engine at once (2 searching, 6
+    waiting for a search); the 12 beyond are told at once that the engine is busy, so a probe
+    always finds a free worker."""
+    position = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r 3"
+    path = "/api/move?" + query(position=position, movetime=5000)
+    with concurrent.futures.ThreadPoolExecutor(20) as pool:
+        searches = [pool.submit(get, server, path) for _ in range(20)]
+        time.sleep(0.5)
+        start = time.monotonic()
+        assert get(server, "/api/probe?" + query(position="r1r23/5/2b3b41/5/5 r"))[0] == 200
+        assert time.monotonic() - start < 1.0
+        results = [f.result() for f in searches]
+    assert sorted(s for s, _ in results) == [200] * 2 + [503] * 18
+    refused = [b for s, b in results if b"requests for it already" in b]
+    assert len(refused) == 12
+
+
 def test_a_second_server_cannot_take_the_port(server):
     """No SO_REUSEPORT: two servers on one port would share its connections unnoticed."""
     r = subprocess.run([EWN, "serve", "--tables", TABLES, "--port", str(server.port)],
