@@ -16,7 +16,7 @@ if ! "${ns[@]}" sh -c "mount -t tmpfs -o size=64k tmpfs '$work'" 2>/dev/null; th
   exit 77
 fi
 
-"$ewn" gen --pieces 3 --keep-exact 3 --out "$work/reference" --quiet >/dev/null
+"$ewn" gen --pieces 3 --keep-exact 3 --tables "$work/reference" --quiet >/dev/null
 mkdir "$work/disk"
 # Disk sizes from a tenth to nine tenths of what the set occupies: each too small, each larger.
 total_k=$(du -sk "$work/reference" | cut -f1)
@@ -32,7 +32,7 @@ mount -t tmpfs -o size=${sizes[0]} tmpfs "$disk"
 previous=0
 for size in "${sizes[@]}"; do
   mount -o remount,size=$size "$disk"
-  if "$ewn" gen --pieces 3 --keep-exact 3 --out "$disk" --quiet >/dev/null 2>"$work/err"; then
+  if "$ewn" gen --pieces 3 --keep-exact 3 --tables "$disk" --quiet >/dev/null 2>"$work/err"; then
     fail "finished on a disk of $size"
   fi
   grep -q "the disk is full" "$work/err" || fail "unclear message on a full disk: $(cat "$work/err")"
@@ -43,7 +43,7 @@ for size in "${sizes[@]}"; do
     fail "a rerun offered on a disk that is still full: $(cat "$work/err")"
   fi
   if ls -A "$disk" | grep -q '\.tmp\.'; then fail "temporary files left: $(ls -A "$disk")"; fi
-  "$ewn" info "$disk" >/dev/null 2>"$work/info" || fail "a table fails its checks: $(cat "$work/info")"
+  "$ewn" info --tables "$disk" >/dev/null 2>"$work/info" || fail "a table fails its checks: $(cat "$work/info")"
   count=$(ls "$disk" | wc -l)
   [ "$count" -ge "$previous" ] || fail "complete files were lost ($previous, now $count)"
   previous=$count
@@ -51,7 +51,7 @@ for size in "${sizes[@]}"; do
 done
 # A read-only directory: a clear message, and no rerun offered.
 mount -o remount,ro "$disk"
-if "$ewn" gen --pieces 3 --keep-exact 3 --out "$disk" --quiet >/dev/null 2>"$work/err"; then
+if "$ewn" gen --pieces 3 --keep-exact 3 --tables "$disk" --quiet >/dev/null 2>"$work/err"; then
   fail "finished on a read-only disk"
 fi
 grep -q "Read-only file system" "$work/err" || fail "unclear message on a read-only disk: $(cat "$work/err")"
@@ -59,7 +59,7 @@ if grep -q "run the same command again" "$work/err"; then
   fail "a rerun offered on a read-only disk: $(cat "$work/err")"
 fi
 mount -o remount,rw,size=16m "$disk"
-"$ewn" gen --pieces 3 --keep-exact 3 --out "$disk" --quiet >/dev/null
+"$ewn" gen --pieces 3 --keep-exact 3 --tables "$disk" --quiet >/dev/null
 diff -r "$work/reference" "$disk" || fail "the resumed set differs from an uninterrupted run"
 echo "full disk: every run stopped cleanly, and the resumed set is identical"
 SCRIPT

@@ -39,9 +39,9 @@ every_rank() { # every_rank() FILE KEY NP: KEY is positive for each of the NP ra
 
 case $mode in
 identical)
-  "$ewn" gen --pieces 4 --out "$work/one" --quiet >/dev/null
+  "$ewn" gen --pieces 4 --tables "$work/one" --quiet >/dev/null
   for np in 2 3; do
-    ranks $np gen --pieces 4 --out "$work/r$np" --json --quiet >"$work/r$np.json"
+    ranks $np gen --pieces 4 --tables "$work/r$np" --json --quiet >"$work/r$np.json"
     same "$work/one" "$work/r$np"
     [ "$(grep -o '"rank":' "$work/r$np.json" | wc -l)" -eq $np ] ||
       fail "not $np ranks in the summary: $(cat "$work/r$np.json")"
@@ -51,13 +51,13 @@ identical)
   done
   ;;
 parts)
-  "$ewn" gen --pieces 4 --out "$work/one" --quiet >/dev/null
+  "$ewn" gen --pieces 4 --tables "$work/one" --quiet >/dev/null
   for np in 2 3; do
     # Just above the smallest budget that works, as the run itself measures it: the largest
     # groups do not fit whole, nor in one part, and are solved in parts by all ranks together.
     # The process's own resident memory (part of the need) differs a little from run to run, so
     # a run that finds the budget too small is tried again a quarter MiB higher.
-    if ranks $np gen --pieces 4 --out "$work/probe" --max-memory 1M 2>"$work/err" >/dev/null; then
+    if ranks $np gen --pieces 4 --tables "$work/probe" --max-memory 1M 2>"$work/err" >/dev/null; then
       fail "a budget of 1M was accepted"
     fi
     grep -q 'use --max-memory [0-9]*M or more' "$work/err" || fail "no budget named: $(cat "$work/err")"
@@ -66,7 +66,7 @@ parts)
     for quarters in 1 2 3 4; do
       budget=$(awk -v m="$needed" -v q=$quarters 'BEGIN { printf "%dK", m * 1024 + q * 256 }')
       code=0
-      ranks $np gen --pieces 4 --out "$work/p$np" --max-memory "$budget" --json --quiet \
+      ranks $np gen --pieces 4 --tables "$work/p$np" --max-memory "$budget" --json --quiet \
         >"$work/p$np.json" 2>"$work/err" || code=$?
       if [ $code -eq 0 ]; then
         done_ok=1
@@ -85,8 +85,8 @@ parts)
   ;;
 kill)
   # zstd level 19 makes the <= 4 run last long enough (seconds) to kill a rank in the middle.
-  args=(gen --pieces 4 --zstd-level 19 --out "$work/k")
-  "$ewn" gen --pieces 4 --zstd-level 19 --out "$work/one" --quiet >/dev/null
+  args=(gen --pieces 4 --zstd-level 19 --tables "$work/k")
+  "$ewn" gen --pieces 4 --zstd-level 19 --tables "$work/one" --quiet >/dev/null
   "${mpiexec[@]}" -np 3 "$ewn" "${args[@]}" >"$work/out" 2>"$work/err" &
   launcher=$!
   for _ in $(seq 600); do

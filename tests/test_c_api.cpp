@@ -65,12 +65,12 @@ TEST_CASE("the C API answers as the tables and `ewn probe` do", "[c_api]") {
   const fs::path& dir = test::generated_set(3);
   OpenTables open(dir);
   Tablebase tb(dir);
-  CHECK(ewn_tb_max_pieces(open.tb) == 3);
+  CHECK(ewn_tb_complete_up_to(open.tb) == 3);
   for (const std::string& text : sample_positions(300, 11)) {
     INFO(text);
     ParsedPosition parsed = parse_position(text);
     double v = -1;
-    REQUIRE(ewn_tb_probe(open.tb, text.c_str(), &v) == EWN_OK);
+    REQUIRE(ewn_tb_value(open.tb, text.c_str(), &v) == EWN_OK);
     CHECK(v == *tb.value(parsed.position));
     CHECK(probe_json(open.tb, text, EWN_OK) == json_text(probe_report(tb, text).json));
     for (int die = 1; die <= 6; ++die) {
@@ -89,14 +89,13 @@ TEST_CASE("the C API answers as the tables and `ewn probe` do", "[c_api]") {
         CHECK(moves[i].value == expected[i].value);
         CHECK(moves[i].wins == int(expected[i].wins));
       }
-      ewn_move_value best;
-      rc = ewn_tb_best_move(open.tb, text.c_str(), die, &best);
+      char best[EWN_MOVE_TEXT_MAX];
+      rc = ewn_tb_best_move(open.tb, text.c_str(), die, best);
       if (parsed.position.winner()) {
         CHECK(rc == EWN_E_GAME_OVER);
       } else {
         REQUIRE(rc == EWN_OK);
-        CHECK(std::string(best.move) == moves[0].move);
-        CHECK(best.value == moves[0].value);
+        CHECK(std::string(best) == moves[0].move);
       }
     }
     // Die 0: the die the position names.
@@ -113,7 +112,7 @@ TEST_CASE("the C API reports errors by code and message", "[c_api]") {
   double v = 0;
 
   SECTION("a malformed position: the message of `ewn probe`") {
-    CHECK(ewn_tb_probe(open.tb, "r1r2/5/5 r", &v) == EWN_E_POSITION);
+    CHECK(ewn_tb_value(open.tb, "r1r2/5/5 r", &v) == EWN_E_POSITION);
     std::string message = ewn_last_error();
     CHECK(message.rfind("bad position: ", 0) == 0);
     std::string json = probe_json(open.tb, "r1r2/5/5 r", EWN_E_POSITION);
@@ -122,7 +121,7 @@ TEST_CASE("the C API reports errors by code and message", "[c_api]") {
   }
   SECTION("more pieces than the tables cover, with the command that makes them") {
     const char* four = "r1r23/5/2b3b41/5/5 r";
-    CHECK(ewn_tb_probe(open.tb, four, &v) == EWN_E_NOT_COVERED);
+    CHECK(ewn_tb_value(open.tb, four, &v) == EWN_E_NOT_COVERED);
     CHECK(std::string(ewn_last_error()).find("ewn gen --pieces 4") != std::string::npos);
     ewn_move_value moves[EWN_MAX_DIE_MOVES];
     int n = 0;
@@ -130,9 +129,9 @@ TEST_CASE("the C API reports errors by code and message", "[c_api]") {
     probe_json(open.tb, four, EWN_E_NOT_COVERED);
   }
   SECTION("null pointers, bad dice, small buffers") {
-    CHECK(ewn_tb_probe(nullptr, "5/5/5/5/5 r", &v) == EWN_E_ARGUMENT);
-    CHECK(ewn_tb_probe(open.tb, nullptr, &v) == EWN_E_ARGUMENT);
-    CHECK(ewn_tb_probe(open.tb, "r14/5/5/5/4b1 r", nullptr) == EWN_E_ARGUMENT);
+    CHECK(ewn_tb_value(nullptr, "5/5/5/5/5 r", &v) == EWN_E_ARGUMENT);
+    CHECK(ewn_tb_value(open.tb, nullptr, &v) == EWN_E_ARGUMENT);
+    CHECK(ewn_tb_value(open.tb, "r14/5/5/5/4b1 r", nullptr) == EWN_E_ARGUMENT);
     ewn_move_value moves[EWN_MAX_DIE_MOVES];
     int n = 0;
     CHECK(ewn_tb_moves(open.tb, "r14/5/5/5/3b11 r", 7, moves, &n) == EWN_E_ARGUMENT);
@@ -142,7 +141,7 @@ TEST_CASE("the C API reports errors by code and message", "[c_api]") {
     CHECK(ewn_tb_probe_json(open.tb, "r14/5/5/5/3b11 r", small, sizeof small, &needed) ==
           EWN_E_BUFFER);
     CHECK(needed > sizeof small);
-    CHECK(ewn_tb_max_pieces(nullptr) == 0);
+    CHECK(ewn_tb_complete_up_to(nullptr) == 0);
   }
   SECTION("a missing directory") {
     char err[256];
@@ -153,6 +152,14 @@ TEST_CASE("the C API reports errors by code and message", "[c_api]") {
     CHECK(ewn_tb_open(nullptr, err, sizeof err) == nullptr);
     CHECK(ewn_tb_open("/nonexistent/ewn-tables", nullptr, 0) == nullptr);
   }
+  SECTION("a file given for the directory: its own code, not a missing directory's") {
+    char err[256];
+    int code = 0;
+    fs::path file = dir / table_file_name(*parse_material_class("1v1"));
+    CHECK(ewn_tb_open_ex(file.c_str(), 0, &code, err, sizeof err) == nullptr);
+    CHECK(code == EWN_E_NOT_DIRECTORY);
+    CHECK(std::string(err) == file.string() + ": not a directory");
+  }
   SECTION("a damaged table: the message names the file") {
     test::TempDir copy("c-api-damaged");
     fs::copy(dir, copy.path(), fs::copy_options::recursive);
@@ -161,7 +168,7 @@ TEST_CASE("the C API reports errors by code and message", "[c_api]") {
         copy.path() / table_file_name(canonical_key(parse_position(text).position).material);
     fs::resize_file(file, 10);
     OpenTables damaged(copy.path());
-    CHECK(ewn_tb_probe(damaged.tb, text, &v) == EWN_E_TABLE);
+    CHECK(ewn_tb_value(damaged.tb, text, &v) == EWN_E_TABLE);
     CHECK(std::string(ewn_last_error()).find(file.string()) != std::string::npos);
   }
 }
@@ -239,34 +246,42 @@ TEST_CASE("the C API's engine plays legal moves and the tables' best", "[c_api]"
   const fs::path& dir = test::generated_set(3);
   int code = -1;
   char err[256];
-  ewn_engine* engine = ewn_engine_open(dir.c_str(), 0.05, &code, err, sizeof err);
+  ewn_engine* engine = ewn_engine_open(dir.c_str(), 50, &code, err, sizeof err);
   REQUIRE(engine != nullptr);
   CHECK(code == EWN_OK);
   OpenTables open(dir);
   for (std::string text : {"r1r23/5/5/5/4b1 r 2", "r14/5/2b32/5/5 b 3"}) {
     ewn_engine_choice choice;
-    REQUIRE(ewn_engine_best_move(engine, text.c_str(), 0, &choice) == EWN_OK);
-    ewn_move_value best;
-    REQUIRE(ewn_tb_best_move(open.tb, text.c_str(), 0, &best) == EWN_OK);
-    CHECK(choice.value == best.value);  // covered: the tables' value of its move
+    REQUIRE(ewn_engine_search(engine, text.c_str(), 0, &choice) == EWN_OK);
+    ewn_move_value best[EWN_MAX_DIE_MOVES];
+    int n = 0;
+    REQUIRE(ewn_tb_moves(open.tb, text.c_str(), 0, best, &n) == EWN_OK);
+    CHECK(choice.value == best[0].value);  // covered: the tables' value of its move
     CHECK(choice.exact == 1);
+    // best_move: the move alone, the same shape from the engine as from the tables.
+    char move[EWN_MOVE_TEXT_MAX];
+    REQUIRE(ewn_engine_best_move(engine, text.c_str(), 0, move) == EWN_OK);
+    CHECK(std::strlen(move) == 4);
+    REQUIRE(ewn_tb_best_move(open.tb, text.c_str(), 0, move) == EWN_OK);
+    CHECK(std::string(move) == best[0].move);
   }
   ewn_engine_choice choice;
-  CHECK(ewn_engine_best_move(engine, "5/5/2b32/5/4r1 b", 1, &choice) == EWN_E_GAME_OVER);
-  CHECK(ewn_engine_best_move(engine, "r1r2/5 r", 1, &choice) == EWN_E_POSITION);
+  CHECK(ewn_engine_search(engine, "5/5/2b32/5/4r1 b", 1, &choice) == EWN_E_GAME_OVER);
+  CHECK(ewn_engine_search(engine, "r1r2/5 r", 1, &choice) == EWN_E_POSITION);
   ewn_engine_close(engine);
 
   // Without tables: a searched, legal move.
-  engine = ewn_engine_open(nullptr, 0.05, &code, err, sizeof err);
+  engine = ewn_engine_open(nullptr, 50, &code, err, sizeof err);
   REQUIRE(engine != nullptr);
   const char* start = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r";
-  REQUIRE(ewn_engine_best_move(engine, start, 6, &choice) == EWN_OK);
+  REQUIRE(ewn_engine_search(engine, start, 6, &choice) == EWN_OK);
   CHECK(legal_moves(parse_position(start).position, 6).contains(parse_move(choice.move)));
   CHECK(choice.depth >= 1);
   ewn_engine_close(engine);
 
   CHECK(ewn_engine_open(nullptr, 0, &code, err, sizeof err) == nullptr);
   CHECK(code == EWN_E_ARGUMENT);
+  CHECK(std::string(err) == "movetime_ms 0: give 1 to 86400000 (a day)");
   CHECK(ewn_engine_open("/nonexistent/ewn-tables", 1, &code, err, sizeof err) == nullptr);
   CHECK(code == EWN_E_DIRECTORY);
   CHECK(std::string(ewn_version()).find('.') != std::string::npos);

@@ -45,14 +45,14 @@ TEST_CASE("a FIFO, directory or broken link named like a table: no command hangs
     ChildResult probe = run_ewn({"probe", "r1r23/5/5/5/3b11 r", "--tables", dir.string()}, limit);
     CHECK(probe.exit_code == 4);
     CHECK_THAT(probe.err, Catch::Contains(named));
-    ChildResult info = run_ewn({"info", dir.string()}, limit);
+    ChildResult info = run_ewn({"info", "--tables", dir.string()}, limit);
     CHECK(info.exit_code == 1);
     CHECK_THAT(info.err, Catch::Contains(named));
-    ChildResult verify = run_ewn({"verify", dir.string(), "--quiet"}, limit);
+    ChildResult verify = run_ewn({"verify", "--tables", dir.string(), "--quiet"}, limit);
     CHECK(verify.exit_code == 1);
     CHECK_THAT(verify.out, Catch::Contains("12v1.ewt): "));
     // gen must not read it nor replace it: it names it and stops before any work.
-    ChildResult gen = run_ewn({"gen", "--pieces", "3", "--out", dir.string(), "--quiet"}, limit);
+    ChildResult gen = run_ewn({"gen", "--pieces", "3", "--tables", dir.string(), "--quiet"}, limit);
     CHECK(gen.exit_code == 1);
     CHECK_THAT(gen.err, Catch::Contains(named));
     CHECK_THAT(gen.err, !Catch::Contains("run the same command again"));
@@ -64,7 +64,7 @@ TEST_CASE("a FIFO, directory or broken link named like a table: no command hangs
     fs::remove(odd);
     if (kind == "fifo") {
       REQUIRE(::mkfifo((dir / "12v1.ewx").c_str(), 0644) == 0);
-      ChildResult ewx = run_ewn({"gen", "--pieces", "3", "--out", dir.string(), "-q"}, limit);
+      ChildResult ewx = run_ewn({"gen", "--pieces", "3", "--tables", dir.string(), "-q"}, limit);
       CHECK(ewx.exit_code == 1);
       CHECK_THAT(ewx.err, Catch::Contains("12v1.ewx: not a regular file"));
     }
@@ -104,8 +104,8 @@ TEST_CASE("info and verify report the same facts and coverage", "[cli]") {
   };
   for (const auto& [dir, code] : cases) {
     INFO(dir.filename().string());
-    ChildResult info = run_ewn({"info", dir.string(), "--json"});
-    ChildResult verify = run_ewn({"verify", dir.string(), "--json", "--quiet"});
+    ChildResult info = run_ewn({"info", "--tables", dir.string(), "--json"});
+    ChildResult verify = run_ewn({"verify", "--tables", dir.string(), "--json", "--quiet"});
     CHECK(info.exit_code == code);
     CHECK(verify.exit_code == code);
     // A JSON document on failure too, with the errors in it.
@@ -118,7 +118,7 @@ TEST_CASE("info and verify report the same facts and coverage", "[cli]") {
     // may add the command that makes tables.
     for (const auto& e : i["errors"]) {
       std::string error = e;
-      std::string words = error.substr(0, error.find(" (make tables with"));
+      std::string words = error.substr(0, error.find(" (make the tables with"));
       INFO(words);
       CHECK(std::count(v["errors"].begin(), v["errors"].end(), words) == 1);
     }

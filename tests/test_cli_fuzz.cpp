@@ -65,18 +65,18 @@ TEST_CASE("random bytes as positions and flag values: no crash, no hang, valid J
   std::vector<std::vector<std::string>> runs{
       {"show", "--json", "--"},
       {"probe", "r1r23/5/5/5/3b11 r", "--json", "--tables"},
-      {"gen", "--class", "9v9", "--json", "--out"},
-      {"gen", "--class", "9v9", "--out", out, "--json", "--pieces"},
-      {"gen", "--class", "9v9", "--out", out, "--json", "--threads"},
-      {"gen", "--class", "9v9", "--out", out, "--json", "--keep-exact"},
-      {"gen", "--class", "9v9", "--out", out, "--json", "--zstd-level"},
-      {"gen", "--pieces", "2", "--out", out, "--json", "--class"},
+      {"gen", "--class", "9v9", "--json", "--tables"},
+      {"gen", "--class", "9v9", "--tables", out, "--json", "--pieces"},
+      {"gen", "--class", "9v9", "--tables", out, "--json", "--threads"},
+      {"gen", "--class", "9v9", "--tables", out, "--json", "--keep-exact"},
+      {"gen", "--class", "9v9", "--tables", out, "--json", "--zstd-level"},
+      {"gen", "--pieces", "2", "--tables", out, "--json", "--class"},
       {"info", "--json", "--"},
       {"verify", "--json", "-q", "--"},
-      {"verify", tables, "--json", "-q", "--pieces"},
-      {"verify", tables, "--json", "-q", "--threads"},
-      {"verify", tables, "--json", "-q", "--list"},
-      {"verify", tables, "--json", "--manifest"},
+      {"verify", "--tables", tables, "--json", "-q", "--pieces"},
+      {"verify", "--tables", tables, "--json", "-q", "--threads"},
+      {"verify", "--tables", tables, "--json", "-q", "--list"},
+      {"verify", "--tables", tables, "--json", "--manifest"},
       {"match", "--b", "random", "--games", "2", "--json", "-q", "--a"},
       {"match", "--a", "random", "--b", "random", "--json", "-q", "--games"},
       {"match", "--a", "random", "--b", "random", "--games", "2", "--json", "-q", "--seed"},
@@ -100,7 +100,7 @@ TEST_CASE("random bytes as positions and flag values: no crash, no hang, valid J
     std::vector<std::string> args = runs[i % runs.size()];
     // A name to write to stays one name in the working directory, never a path elsewhere.
     std::string value = strings[i];
-    if (args.back() == "--out") {
+    if (args.back() == "--tables" || args.back() == "--out") {
       std::replace(value.begin(), value.end(), '/', '_');
       value = "out-" + value;
     }

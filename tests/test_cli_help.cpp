@@ -98,7 +98,7 @@ class ExampleRun {
       : line_(std::move(line)), command_(std::move(command)), e_(std::move(e)), dir_(dir) {
     fs::copy(pristine, dir_, fs::copy_options::recursive | fs::copy_options::create_hard_links);
     fs::create_directories(scratch());
-    out_ = dir_ / option_value("--out", "data");
+    out_ = dir_ / option_value("--tables", "data");
     long_gen_ = command_ == "gen" && std::stoi(option_value("--pieces", "0")) >= 5;
     before_ = files_under(out_);
     ChildOptions options;

@@ -49,7 +49,7 @@ TEST_CASE("the commands probe suggests work as printed", "[cli]") {
     for (int path = 0; path < 2; ++path) {
       std::string dir =
           (tmp.path() / ("t" + std::to_string(exact) + std::to_string(path))).string();
-      std::vector<std::string> gen{"gen", "--pieces", "2", "--out", dir, "-q"};
+      std::vector<std::string> gen{"gen", "--pieces", "2", "--tables", dir, "-q"};
       if (exact) gen.insert(gen.end(), {"--keep-exact", "2"});
       REQUIRE(run_ewn(gen).exit_code == 0);
       ChildResult r = run_ewn({"probe", three, "--tables", dir});
@@ -82,37 +82,38 @@ TEST_CASE("the commands probe suggests work as printed", "[cli]") {
 TEST_CASE("the commands info and gen suggest work as printed", "[cli]") {
   TempDir tmp("cli-hints-gen");
   std::string dir = (tmp.path() / "new").string();
-  ChildResult info = run_ewn({"info", dir});
+  ChildResult info = run_ewn({"info", "--tables", dir});
   CHECK(info.exit_code == 2);
   auto commands = suggested(info.err);
   CHECK(commands.size() == 1);
   run_all(commands);
-  CHECK(run_ewn({"info", dir}).exit_code == 0);
+  CHECK(run_ewn({"info", "--tables", dir}).exit_code == 0);
   std::string file = (tmp.path() / "file").string();
   std::ofstream(file) << "x";
-  ChildResult not_dir = run_ewn({"info", file});
+  ChildResult not_dir = run_ewn({"info", "--tables", file});
   CHECK(not_dir.exit_code == 2);
   CHECK(suggested(not_dir.err).empty());
 
   // --class without the exact values it reads: they are solved again, no command needed first.
   std::string two = (tmp.path() / "two").string();
-  REQUIRE(run_ewn({"gen", "--pieces", "2", "--out", two, "-q"}).exit_code == 0);
-  ChildResult one = run_ewn({"gen", "--pieces", "3", "--class", "12v1", "--out", two, "-q"});
+  REQUIRE(run_ewn({"gen", "--pieces", "2", "--tables", two, "-q"}).exit_code == 0);
+  ChildResult one = run_ewn({"gen", "--pieces", "3", "--class", "12v1", "--tables", two, "-q"});
   INFO(one.err);
   CHECK(one.exit_code == 0);
 }
 
 TEST_CASE("gen offers a rerun only where one would help", "[cli]") {
   TempDir tmp("cli-hints-rerun");
-  ChildResult empty = run_ewn({"gen", "--out", ""});
+  ChildResult empty = run_ewn({"gen", "--tables", ""});
   CHECK(empty.exit_code == 2);
-  CHECK(empty.err == "ewn gen: the output directory is empty (give one with --out, e.g. data)\n");
+  CHECK(empty.err ==
+        "ewn gen: the tables' directory is empty (give one with --tables, e.g. data)\n");
   std::string file = (tmp.path() / "file").string();
   std::ofstream(file) << "x";
   for (const auto& args : std::vector<std::vector<std::string>>{
-           {"gen", "--out", file},
-           {"gen", "--class", "9v9", "--out", (tmp.path() / "d").string()},
-           {"gen", "--pieces", "2", "--class", "123v1", "--out", (tmp.path() / "d").string()}}) {
+           {"gen", "--tables", file},
+           {"gen", "--class", "9v9", "--tables", (tmp.path() / "d").string()},
+           {"gen", "--pieces", "2", "--class", "123v1", "--tables", (tmp.path() / "d").string()}}) {
     ChildResult r = run_ewn(args);
     INFO(r.err);
     CHECK(r.exit_code == 2);

@@ -31,6 +31,11 @@ TEST_CASE("usage errors exit 2 with one line naming the problem and the help", "
   CHECK_THAT(unknown.err, Catch::StartsWith("ewn: unknown command 'frobnicate'; the commands are "
                                             "show, gen, probe, info"));
   CHECK(lines(unknown.err) == 1);
+  // Whatever follows it: not the main help with exit 0.
+  ChildResult unknown_help = run_ewn({"frobnicate", "--help"});
+  CHECK(unknown_help.exit_code == 2);
+  CHECK(unknown_help.out.empty());
+  CHECK(unknown_help.err == unknown.err);
   ChildResult none = run_ewn({});
   CHECK(none.exit_code == 2);
   CHECK_THAT(none.err, Catch::StartsWith("ewn: no command given; the commands are show"));
@@ -87,18 +92,18 @@ TEST_CASE("the exit codes of the README's table", "[cli]") {
   std::vector<Row> rows{
       {{"show", start}, 0},
       {{"show", "r1r2"}, 2},
-      {{"gen", "--pieces", "2", "--out", out, "-q"}, 0},
-      {{"gen", "--pieces", "2", "--class", "9v9", "--out", out}, 2},
+      {{"gen", "--pieces", "2", "--tables", out, "-q"}, 0},
+      {{"gen", "--pieces", "2", "--class", "9v9", "--tables", out}, 2},
       {{"probe", three, "--tables", tables}, 0},
       {{"probe", "r1", "--tables", tables}, 2},
       {{"probe", start, "--tables", tables}, 3},
       {{"probe", three, "--tables", damaged.string()}, 4},
-      {{"info", tables}, 0},
-      {{"info", damaged.string()}, 1},
-      {{"info", none}, 2},
-      {{"verify", tables, "-q"}, 0},
-      {{"verify", damaged.string(), "-q"}, 1},
-      {{"verify", none}, 2},
+      {{"info", "--tables", tables}, 0},
+      {{"info", "--tables", damaged.string()}, 1},
+      {{"info", "--tables", none}, 2},
+      {{"verify", "--tables", tables, "-q"}, 0},
+      {{"verify", "--tables", damaged.string(), "-q"}, 1},
+      {{"verify", "--tables", none}, 2},
       {{"match", "--a", "random", "--b", "random", "--games", "2", "-q"}, 0},
       {{"match", "--a", "expectimax:depth=1,tables=" + damaged.string(), "--b", "random", "--games",
         "4", "-q"},
@@ -127,7 +132,7 @@ TEST_CASE("the exit codes of the README's table", "[cli]") {
   // gen: 1 while another run holds the directory (here this process).
   {
     OutputLock held(out);
-    ChildResult r = run_ewn({"gen", "--pieces", "2", "--out", out});
+    ChildResult r = run_ewn({"gen", "--pieces", "2", "--tables", out});
     CHECK(r.exit_code == 1);
     CHECK(r.err == "ewn gen: another ewn gen (pid " + std::to_string(getpid()) +
                        ") is writing to " + out + "\n");

@@ -28,7 +28,7 @@ using Clock = std::chrono::steady_clock;
 
 std::vector<std::string> gen_command(int pieces, const fs::path& out) {
   return {ewn_program(), "gen",        "--pieces", std::to_string(pieces),
-          "--out",       out.string(), "--quiet"};
+          "--tables",    out.string(), "--quiet"};
 }
 // Keeping the exact values of the top level too makes larger files for the limit to hit.
 std::vector<std::string> gen_command_with_exact(int pieces, const fs::path& out) {

@@ -36,7 +36,7 @@ TEST_CASE("verify --manifest: the tables gen makes match, a differing copy is na
           "[manifest][cli]") {
   std::string manifest = kManifest.string();
   std::string made = generated_set(4).string();
-  ChildResult same = run_ewn({"verify", made, "--pieces", "4", "--manifest", manifest});
+  ChildResult same = run_ewn({"verify", "--tables", made, "--pieces", "4", "--manifest", manifest});
   INFO(same.out << same.err);
   CHECK(same.exit_code == 0);
   CHECK_THAT(same.out, Catch::Contains("120 files compared"));
@@ -53,8 +53,8 @@ TEST_CASE("verify --manifest: the tables gen makes match, a differing copy is na
   }
   fs::remove(copy / "1v1.ewt");
   fs::resize_file(copy / "123v1.ewt", 1000);
-  ChildResult differs =
-      run_ewn({"verify", copy.string(), "--pieces", "4", "--manifest", manifest, "--json"});
+  ChildResult differs = run_ewn(
+      {"verify", "--tables", copy.string(), "--pieces", "4", "--manifest", manifest, "--json"});
   CHECK(differs.exit_code == 1);
   auto doc = nlohmann::json::parse(differs.out);
   CHECK(doc["ok"] == false);
@@ -67,7 +67,7 @@ TEST_CASE("verify --manifest: the tables gen makes match, a differing copy is na
   // A manifest that is not one: bad use.
   fs::path bad = tmp.path() / "bad.manifest";
   std::ofstream(bad) << "not a manifest line\n";
-  ChildResult malformed = run_ewn({"verify", made, "--manifest", bad.string()});
+  ChildResult malformed = run_ewn({"verify", "--tables", made, "--manifest", bad.string()});
   CHECK(malformed.exit_code == 2);
   CHECK_THAT(malformed.err, Catch::Contains(bad.string() + ":1: expected"));
 }

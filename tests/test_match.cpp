@@ -156,7 +156,10 @@ TEST_CASE("player specs: options, defaults and clear errors") {
         std::chrono::milliseconds(1500));
   CHECK_THROWS_WITH(parse_player_spec("alphabeta"), Catch::Contains("unknown player 'alphabeta'"));
   CHECK_THROWS_WITH(parse_player_spec("mcts:depth=3"), Catch::Contains("unknown option 'depth'"));
-  CHECK_THROWS_WITH(parse_player_spec("expectimax:movetime=100"),
+  // A bare number is milliseconds, the unit of every surface (docs/API.md).
+  CHECK(*parse_player_spec("expectimax:movetime=100").limits.per_move ==
+        std::chrono::milliseconds(100));
+  CHECK_THROWS_WITH(parse_player_spec("expectimax:movetime=100x"),
                     Catch::Contains("not a duration"));
   CHECK_THROWS_WITH(parse_player_spec("expectimax:depth=x"), Catch::Contains("depth='x'"));
   CHECK_THROWS_WITH(parse_player_spec("expectimax:depth"), Catch::Contains("key=value"));

@@ -61,7 +61,7 @@ TEST_CASE("two ewn gen on one directory: the second refuses, readers go on",
   TempDir scratch("lock-gen");
   fs::path out = scratch.path() / "tables", file = out / ".ewn-gen.lock";
   std::vector<std::string> gen{ewn_program(), "gen",        "--pieces", "4",
-                               "--out",       out.string(), "--quiet"};
+                               "--tables",    out.string(), "--quiet"};
   {
     // The first run is paused (SIGSTOP) once it has written its first table, so that it still
     // holds the lock while the second tries, however fast the machine (the rest takes seconds).
@@ -70,7 +70,7 @@ TEST_CASE("two ewn gen on one directory: the second refuses, readers go on",
     first.kill(SIGSTOP);
     REQUIRE(first.running());
     REQUIRE(fs::exists(file));
-    ChildResult second = run_ewn({"gen", "--pieces", "4", "--out", out.string(), "--quiet"});
+    ChildResult second = run_ewn({"gen", "--pieces", "4", "--tables", out.string(), "--quiet"});
     CHECK(second.exit_code == 1);
     CHECK_THAT(second.err, Catch::StartsWith("ewn gen: another ewn gen (pid "));
     CHECK_THAT(second.err, Catch::Contains(") is writing to " + out.string()));
@@ -81,7 +81,7 @@ TEST_CASE("two ewn gen on one directory: the second refuses, readers go on",
     CHECK(done.exit_code == 0);
   }
   CHECK_FALSE(fs::exists(file));
-  CHECK(run_ewn({"info", out.string()}).exit_code == 0);
+  CHECK(run_ewn({"info", "--tables", out.string()}).exit_code == 0);
 
   // A run killed while it holds the lock leaves the file; the next run takes it over silently.
   fs::remove_all(out);
@@ -92,7 +92,7 @@ TEST_CASE("two ewn gen on one directory: the second refuses, readers go on",
     REQUIRE(killed.wait().signal == SIGKILL);  // not ended by itself before the signal
   }
   CHECK(fs::exists(file));
-  ChildResult resumed = run_ewn({"gen", "--pieces", "2", "--out", out.string(), "--quiet"});
+  ChildResult resumed = run_ewn({"gen", "--pieces", "2", "--tables", out.string(), "--quiet"});
   CHECK(resumed.exit_code == 0);
   CHECK(resumed.err.empty());
   CHECK_FALSE(fs::exists(file));

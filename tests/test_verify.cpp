@@ -231,7 +231,7 @@ TEST_CASE("ewn verify: exit codes and the report a user reads", "[verify]") {
   test::TempDir dir = copy_of_pristine("verify-cli");
   test::TempDir scratch("verify-cli-scratch");
   auto verify = [&](std::vector<std::string> args) {
-    args.insert(args.begin(), {test::ewn_program(), "verify"});
+    args.insert(args.begin(), {test::ewn_program(), "verify", "--tables"});
     args.push_back("--quiet");
     return test::run_child(args, scratch.path());
   };
@@ -323,7 +323,7 @@ TEST_CASE("ewn verify names a damaged block of a table with a dictionary, ewn pr
   std::string named = "corrupt block " + std::to_string(block) + " (entries " +
                       std::to_string(block * table.block_entries()) + "..";
   test::ChildResult verify = test::run_child(
-      {test::ewn_program(), "verify", dir.path().string(), "--quiet"}, scratch.path());
+      {test::ewn_program(), "verify", "--tables", dir.path().string(), "--quiet"}, scratch.path());
   INFO(verify.out << verify.err);
   CHECK(verify.exit_code == 1);
   CHECK_THAT(verify.out, Catch::Contains(file.string()) && Catch::Contains(named));

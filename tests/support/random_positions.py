@@ -1,4 +1,6 @@
-"""Random positions in the notation of `ewn probe`, written out independently of the library."""
+"""Random positions in the notation of `ewn probe`, written out independently of the library:
+the one generator of the Python tests (python/tests) and the browser tests (web/tests), which
+put this folder on sys.path. The C++ tests and benchmarks have theirs in random_positions.h."""
 
 import random
 
@@ -23,15 +25,16 @@ def write(board, side, die=None):
     return "/".join(ranks) + f" {side}" + (f" {die}" if die else "")
 
 
-def random_position(rng: random.Random, max_pieces: int) -> str:
+def random_position(rng: random.Random, max_pieces: int = 5, die_chance: float = 1 / 3) -> str:
     """A legal position with 2..max_pieces pieces (each side at least one), any side to move,
-    a die one time in three; some are decided (a piece on its goal corner, never both)."""
+    a die with probability die_chance; some are decided (a piece on its goal corner, never
+    both)."""
     while True:
         board = random_board(rng, max_pieces)
         red_home = board[24] is not None and board[24][0] == "r"
         blue_home = board[0] is not None and board[0][0] == "b"
         if not (red_home and blue_home):
-            die = rng.randint(1, 6) if rng.random() < 1 / 3 else None
+            die = rng.randint(1, 6) if rng.random() < die_chance else None
             return write(board, rng.choice("rb"), die)
 
 
