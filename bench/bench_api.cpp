@@ -20,10 +20,10 @@
 #include "bench_positions.h"
 #include "ewn/ewn.h"
 #include "notation.h"
+#include "random_position.h"
 #include "tablebase.h"
 
 using namespace ewn;
-using bench::random_undecided;
 using bench::thread_ns;
 
 namespace {
@@ -75,11 +75,11 @@ int main(int argc, char** argv) {
                  "[--seed S] [--save FILE]\n");
     return 2;
   }
-  std::mt19937_64 rng(seed);
+  Rng rng(seed);
   std::vector<Position> sample;
   std::vector<std::string> texts;
   for (int i = 0; i < count; ++i) {
-    sample.push_back(random_undecided(rng, pieces));
+    sample.push_back(random_position(rng, pieces));
     texts.push_back(format_position(sample.back()));
   }
   if (!save.empty()) {

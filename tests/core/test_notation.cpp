@@ -67,7 +67,7 @@ TEST_CASE("notation: round trip on random positions") {
   test::Rng rng(7);
   for (int trial = 0; trial < 20000; ++trial) {
     int pieces = test::uniform(rng, 2, 12);
-    Position p = test::random_position(rng, pieces, false);
+    Position p = random_position_any(rng, pieces);
     std::optional<int> die;
     if (test::uniform(rng, 0, 1)) die = test::uniform(rng, 1, 6);
     std::string text = format_position(p, die);

@@ -91,7 +91,7 @@ TEST_CASE("verify: the expectimax step agrees with brute force on exact children
   test::BruteForceSolver<double> brute;
   test::Rng rng(99);
   for (int k = 0; k < 3000; ++k) {
-    Position pos = test::random_position(rng, 2 + k % 3, true);
+    Position pos = random_position(rng, 2 + k % 3);
     pos.to_move = Red;  // tables show the side to move as Red
     if (pos.winner()) continue;
     double got = recompute_value(pos, [&](const Position& child) { return brute.value(child); });
@@ -102,7 +102,7 @@ TEST_CASE("verify: the expectimax step agrees with brute force on exact children
 TEST_CASE("verify: every child of a position lies in child_classes", "[verify]") {
   test::Rng rng(5);
   for (int k = 0; k < 20000; ++k) {
-    Position pos = test::random_position(rng, 2 + k % 6, true);
+    Position pos = random_position(rng, 2 + k % 6);
     pos.to_move = Red;
     if (pos.winner()) continue;
     MaterialClass mc = canonical_key(pos).material;

@@ -11,6 +11,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "probe_fixtures.h"
+#include "random_position.h"
 #include "symmetry.h"
 #include "table_file.h"
 #include "tablebase.h"
@@ -50,9 +51,9 @@ TEST_CASE("tablebase: every stored entry of <= 3 pieces probes to its value") {
 TEST_CASE("tablebase: random positions and their twins agree with the solver") {
   auto& ref = ReferenceTables::get();
   Tablebase tb(ref.dir.path());
-  std::mt19937_64 rng(42);
+  Rng rng(42);
   for (int trial = 0; trial < 20000; ++trial) {
-    Position pos = random_undecided_position(rng, 2 + trial % 2);
+    Position pos = random_position(rng, 2 + trial % 2);
     INFO(format_position(pos));
     double exact = ref.solver.value(pos);
     double v = *tb.value(pos);
@@ -70,9 +71,9 @@ TEST_CASE("tablebase: generated 4-piece tables probe to the generator's values, 
   Tablebase tb(dir);
   REQUIRE(tb.max_pieces() == 4);
   std::map<MaterialClass, ExactFile> exact;
-  std::mt19937_64 rng(4);
+  Rng rng(4);
   for (int trial = 0; trial < 20000; ++trial) {
-    Position pos = random_undecided_position(rng, 4);
+    Position pos = random_position(rng, 4);
     INFO(format_position(pos));
     TableKey key = canonical_key(pos);
     auto it = exact.find(key.material);
@@ -92,16 +93,16 @@ TEST_CASE("tablebase: generated 4-piece tables probe to the generator's values, 
     REQUIRE(moves);
     REQUIRE(int(moves->size()) == legal_moves(pos, die).size);
   }
-  Position five = random_undecided_position(rng, 5);
+  Position five = random_position(rng, 5);
   CHECK_FALSE(tb.value(five));
 }
 
 TEST_CASE("tablebase: best moves are the solver's, sorted, winning moves marked") {
   auto& ref = ReferenceTables::get();
   Tablebase tb(ref.dir.path());
-  std::mt19937_64 rng(7);
+  Rng rng(7);
   for (int trial = 0; trial < 5000; ++trial) {
-    Position pos = random_undecided_position(rng, 2 + trial % 2);
+    Position pos = random_position(rng, 2 + trial % 2);
     INFO(format_position(pos));
     double sum = 0;
     for (int die = 1; die <= 6; ++die) {
@@ -165,10 +166,10 @@ TEST_CASE("tablebase: a class made alone (--class) has values for its positions 
   auto expected = std::vector<MaterialClass>{alone, alone.flipped()};
   std::sort(expected.begin(), expected.end());
   CHECK(classes == expected);
-  std::mt19937_64 rng(12);
+  Rng rng(12);
   int inside = 0, outside = 0;
   while (inside < 500 || outside < 500) {
-    Position pos = random_undecided_position(rng, 4);
+    Position pos = random_position(rng, 4);
     MaterialClass mc = canonical_key(pos).material;
     bool in = mc == alone || mc == alone.flipped();
     INFO(format_position(pos));
@@ -194,9 +195,9 @@ TEST_CASE("tablebase: a class made alone (--class) has values for its positions 
 
 TEST_CASE("tablebase: any cache size and many threads give the same values") {
   auto& ref = ReferenceTables::get();
-  std::mt19937_64 rng(99);
+  Rng rng(99);
   std::vector<Position> positions;
-  for (int i = 0; i < 4000; ++i) positions.push_back(random_undecided_position(rng, 3));
+  for (int i = 0; i < 4000; ++i) positions.push_back(random_position(rng, 3));
   std::vector<double> expected;
   Tablebase big(ref.dir.path());
   for (const auto& p : positions) expected.push_back(*big.value(p));

@@ -69,7 +69,7 @@ TEST_CASE("probing: many threads with lazy opening and a small cache agree with 
   const fs::path& dir = small_block_set();
   test::Rng rng(2024);
   std::vector<Position> positions;
-  for (int k = 0; k < 1500; ++k) positions.push_back(test::random_position(rng, 2 + k % 2, true));
+  for (int k = 0; k < 1500; ++k) positions.push_back(random_position(rng, 2 + k % 2));
 
   std::vector<Answer> expected;
   {

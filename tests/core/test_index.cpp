@@ -242,7 +242,7 @@ TEST_CASE("index: symmetric twins share one canonical key") {
   test::Rng rng(2718);
   for (int trial = 0; trial < 20000; ++trial) {
     int pieces = test::uniform(rng, 2, 8);
-    Position p = test::random_position(rng, pieces, true);
+    Position p = random_position(rng, pieces);
     INFO(format_position(p));
     TableKey key = canonical_key(p);
     Side mover = p.to_move;

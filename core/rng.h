@@ -1,5 +1,7 @@
-// A small, fast, seedable generator (splitmix64) for dice, playouts and random players.
-// Deterministic for a given seed on every platform, unlike the std distributions.
+// A small, fast, seedable generator (splitmix64) for dice, playouts, random players and random
+// positions. Deterministic for a given seed on every platform, unlike the std distributions
+// (below() is the way to draw; it is also a UniformRandomBitGenerator, for std::shuffle and the
+// std distributions of the tests).
 #pragma once
 
 #include <cstdint>
@@ -8,7 +10,11 @@ namespace ewn {
 
 class Rng {
  public:
+  using result_type = uint64_t;
   explicit Rng(uint64_t seed = 0) : state_(seed) {}
+  static constexpr uint64_t min() { return 0; }
+  static constexpr uint64_t max() { return ~uint64_t(0); }
+  uint64_t operator()() { return next(); }
   uint64_t next() {
     uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;

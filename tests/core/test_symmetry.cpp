@@ -51,7 +51,7 @@ TEST_CASE("symmetry: a worked example") {
 TEST_CASE("symmetry: each map is an involution that maps moves onto moves") {
   test::Rng rng(99);
   for (int trial = 0; trial < 5000; ++trial) {
-    Position p = test::random_position(rng, test::uniform(rng, 2, 12), false);
+    Position p = random_position_any(rng, test::uniform(rng, 2, 12));
     INFO(format_position(p));
     Position f = flip_colours(p), m = mirror(p), rr = renumber(p, Red), rb = renumber(p, Blue);
     REQUIRE(flip_colours(f) == p);

@@ -15,6 +15,7 @@
 #include "generated_set.h"
 #include "generator.h"
 #include "index.h"
+#include "random_position.h"
 #include "symmetry.h"
 #include "temp_dir.h"
 
@@ -43,24 +44,6 @@ double generated_value(const fs::path& dir, const Position& pos) {
   if (it == files.end())
     it = files.emplace(k, ExactFile(dir / exact_file_name(key.material), key.material, true)).first;
   return it->second.values()[key.index];
-}
-
-Position random_position(std::mt19937_64& rng, int red, int blue) {
-  for (;;) {
-    Position pos;
-    std::array<int, 25> squares;
-    for (int i = 0; i < 25; ++i) squares[i] = i;
-    std::shuffle(squares.begin(), squares.end(), rng);
-    std::array<int, 6> numbers = {1, 2, 3, 4, 5, 6};
-    int s = 0;
-    for (Side side : {Red, Blue}) {
-      std::shuffle(numbers.begin(), numbers.end(), rng);
-      for (int i = 0; i < (side == Red ? red : blue); ++i)
-        pos.put(side, numbers[i], Square(squares[s++]));
-    }
-    pos.to_move = Side(rng() & 1);
-    if (!pos.winner()) return pos;
-  }
 }
 
 }  // namespace
@@ -99,10 +82,10 @@ TEST_CASE("generator agrees with brute force on every position with <= 3 pieces"
 TEST_CASE("generator agrees with brute force on random 4-piece positions") {
   const fs::path& dir = generated_set(4);
   test::BruteForceSolver<double> brute;
-  std::mt19937_64 rng(4);
+  Rng rng(4);
   for (int k = 0; k < 10000; ++k) {
-    int red = 1 + int(rng() % 3);
-    Position pos = random_position(rng, red, 4 - red);
+    int red = 1 + int(rng.below(3));
+    Position pos = random_position(rng, red, 4 - red, rng.below(2) ? Red : Blue);
     double expected = brute.value(pos);
     double got = generated_value(dir, pos);
     if (std::abs(got - expected) > 1e-12) {
@@ -115,10 +98,10 @@ TEST_CASE("generator agrees with brute force on random 4-piece positions") {
 TEST_CASE("generated doubles are within 1e-12 of the exact rational values") {
   const fs::path& dir = generated_set(3);
   test::BruteForceSolver<mpq_class> exact;
-  std::mt19937_64 rng(7);
+  Rng rng(7);
   for (int k = 0; k < 300; ++k) {
-    int red = 1 + int(rng() % 2);
-    Position pos = random_position(rng, red, 3 - red);
+    int red = 1 + int(rng.below(2));
+    Position pos = random_position(rng, red, 3 - red, rng.below(2) ? Red : Blue);
     mpq_class q = exact.value(pos);
     double got = generated_value(dir, pos);
     mpq_class diff = q - mpq_class(got);

@@ -14,8 +14,8 @@
 #include "index.h"
 #include "movegen.h"
 #include "notation.h"
-#include "probe_fixtures.h"
 #include "probe_report.h"
+#include "random_position.h"
 #include "table_format.h"
 #include "tablebase.h"
 #include "temp_dir.h"
@@ -38,13 +38,12 @@ struct OpenTables {
 
 // Random covered positions (<= 3 pieces), with a die now and then and a decided one or two.
 std::vector<std::string> sample_positions(int count, uint64_t seed) {
-  std::mt19937_64 rng(seed);
+  Rng rng(seed);
   std::vector<std::string> out;
   while (int(out.size()) < count) {
-    int pieces = std::uniform_int_distribution<int>(2, 3)(rng);
-    Position pos = test::random_undecided_position(rng, pieces);
+    Position pos = random_position(rng, 2 + int(rng.below(2)));
     std::optional<int> die;
-    if (rng() % 3 == 0) die = int(rng() % 6) + 1;
+    if (rng.below(3) == 0) die = rng.die();
     out.push_back(format_position(pos, die));
   }
   out.push_back("5/5/2b32/5/4r1 b");  // decided: red stands on its goal
