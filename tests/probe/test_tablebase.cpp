@@ -14,6 +14,7 @@
 #include "random_position.h"
 #include "symmetry.h"
 #include "table_file.h"
+#include "table_inspection.h"
 #include "tablebase.h"
 
 using namespace ewn;
@@ -166,6 +167,11 @@ TEST_CASE("tablebase: a class made alone (--class) has values for its positions 
   auto expected = std::vector<MaterialClass>{alone, alone.flipped()};
   std::sort(expected.begin(), expected.end());
   CHECK(classes == expected);
+  // The inventory of `ewn info` and /api/info (table_inspection.h) names the same classes.
+  DirectoryInspection inspected = inspect_tables(dir.path(), /*headers_only=*/true);
+  CHECK(inspected.complete_up_to == partial.max_pieces());
+  std::sort(inspected.partial_classes.begin(), inspected.partial_classes.end());
+  CHECK(inspected.partial_classes == expected);
   Rng rng(12);
   int inside = 0, outside = 0;
   while (inside < 500 || outside < 500) {
