@@ -1,5 +1,4 @@
 // The C API's engine: ewn_engine_* over player/'s expectimax player, as `ewn play` makes it.
-#include <cmath>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -8,7 +7,6 @@
 #include "c_positions.h"
 #include "player_spec.h"
 #include "printable.h"
-#include "regular_file.h"
 #include "tablebase_values.h"
 
 // A player keeps its search (the transposition table) between moves and is not thread-safe:
@@ -22,21 +20,18 @@ namespace ewn::api {
 
 namespace {
 
-// From a tenth of a millisecond (shorter limits leave no time to search after the safety
-// margin) to a day.
-constexpr double kMinMovetime = 1e-4, kMaxMovetime = 86400;
+// From a millisecond to a day.
+constexpr int kMinMovetimeMs = 1, kMaxMovetimeMs = 86'400'000;
 
-int make_engine(const char* tables, double movetime, std::unique_ptr<ewn_engine>& out) {
-  if (!(movetime >= kMinMovetime && movetime <= kMaxMovetime))
+int make_engine(const char* tables, int movetime_ms, std::unique_ptr<ewn_engine>& out) {
+  if (movetime_ms < kMinMovetimeMs || movetime_ms > kMaxMovetimeMs)
     return fail(EWN_E_ARGUMENT,
-                "movetime " + std::to_string(movetime) + " s: give 0.0001 s to 86400 s (a day)");
+                "movetime_ms " + std::to_string(movetime_ms) + ": give 1 to 86400000 (a day)");
   // The engine of `ewn play`: the spec's defaults for this time limit.
-  Duration limit = std::chrono::duration_cast<Duration>(std::chrono::duration<double>(movetime));
-  PlayerSpec spec = parse_player_spec("expectimax:movetime=" + format_duration(limit));
+  PlayerSpec spec = parse_player_spec("expectimax:movetime=" + std::to_string(movetime_ms) + "ms");
   std::shared_ptr<const ExactValues> values;
   if (tables && *tables) {
-    if (auto problem = directory_problem(tables))
-      return fail(EWN_E_DIRECTORY, printable(tables) + ": " + *problem);
+    if (int rc = check_directory(tables)) return rc;
     try {
       values = open_tablebase(tables);
     } catch (const std::runtime_error& e) {
@@ -57,10 +52,10 @@ using namespace ewn::api;
 
 extern "C" {
 
-ewn_engine* ewn_engine_open(const char* tables, double movetime, int* code, char* err,
+ewn_engine* ewn_engine_open(const char* tables, int movetime_ms, int* code, char* err,
                             size_t err_len) {
   std::unique_ptr<ewn_engine> engine;
-  int rc = guarded([&]() -> int { return make_engine(tables, movetime, engine); });
+  int rc = guarded([&]() -> int { return make_engine(tables, movetime_ms, engine); });
   if (code) *code = rc;
   copy_text(rc ? ewn_last_error() : "", err, err_len);
   return rc ? nullptr : engine.release();
@@ -70,8 +65,8 @@ void ewn_engine_close(ewn_engine* engine) {
   delete engine;
 }
 
-int ewn_engine_best_move(ewn_engine* engine, const char* position, int die,
-                         ewn_engine_choice* choice) {
+int ewn_engine_search(ewn_engine* engine, const char* position, int die,
+                      ewn_engine_choice* choice) {
   return guarded([&]() -> int {
     if (!engine) return fail(EWN_E_ARGUMENT, "no engine (a null pointer)");
     if (!choice) return fail(EWN_E_ARGUMENT, "no choice to fill (a null pointer)");
@@ -92,6 +87,15 @@ int ewn_engine_best_move(ewn_engine* engine, const char* position, int die,
     choice->nodes = info.work;
     return EWN_OK;
   });
+}
+
+int ewn_engine_best_move(ewn_engine* engine, const char* position, int die,
+                         char move[EWN_MOVE_TEXT_MAX]) {
+  if (!move) return fail(EWN_E_ARGUMENT, "no move to fill (a null pointer)");
+  ewn_engine_choice choice;
+  int rc = ewn_engine_search(engine, position, die, &choice);
+  if (rc == EWN_OK) copy_text(choice.move, move, EWN_MOVE_TEXT_MAX);
+  return rc;
 }
 
 }  // extern "C"

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "printable.h"
+#include "regular_file.h"
 #include "table_format.h"
 
 namespace ewn::api {
@@ -21,6 +22,31 @@ int fail(int code, std::string message) {
   return code;
 }
 
+int error_code(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::BadPosition:
+      return EWN_E_POSITION;
+    case ErrorKind::NotCovered:
+      return EWN_E_NOT_COVERED;
+    case ErrorKind::Missing:
+      return EWN_E_DIRECTORY;
+    case ErrorKind::WrongType:
+      return EWN_E_NOT_DIRECTORY;
+    case ErrorKind::Unreadable:
+      return EWN_E_UNREADABLE;
+    case ErrorKind::Damaged:
+      return EWN_E_TABLE;
+  }
+  return EWN_E_INTERNAL;
+}
+
+int check_directory(const char* dir) {
+  if (!dir) return fail(EWN_E_ARGUMENT, "no table directory (a null pointer)");
+  if (auto problem = directory_problem(dir))
+    return fail(error_code(problem->kind), printable(dir) + ": " + problem->words);
+  return EWN_OK;
+}
+
 void copy_text(const std::string& text, char* buf, size_t len) {
   if (!buf || len == 0) return;
   size_t n = std::min(text.size(), len - 1);
@@ -33,6 +59,8 @@ int guarded_call(int (*body)(void*), void* context) noexcept {
     return body(context);
   } catch (const TableError& e) {
     return fail(EWN_E_TABLE, printable(e.what()));
+  } catch (const PathError& e) {
+    return fail(error_code(e.kind()), printable(e.what()));
   } catch (const std::bad_alloc&) {
     return fail(EWN_E_MEMORY, "out of memory");
   } catch (const std::exception& e) {
@@ -67,7 +95,11 @@ const char* ewn_strerror(int code) {
     case EWN_E_BUFFER:
       return "buffer too small";
     case EWN_E_DIRECTORY:
-      return "no table directory";
+      return "no such table directory";
+    case EWN_E_NOT_DIRECTORY:
+      return "the table directory is not a directory";
+    case EWN_E_UNREADABLE:
+      return "the table directory cannot be read";
     case EWN_E_GAME_OVER:
       return "the game is over";
     case EWN_E_MEMORY:

@@ -6,6 +6,7 @@
 #include <string>
 #include <type_traits>
 
+#include "error_kind.h"
 #include "ewn/ewn.h"
 
 namespace ewn::api {
@@ -13,12 +14,19 @@ namespace ewn::api {
 // Records `message` as this thread's last error and returns `code`.
 int fail(int code, std::string message);
 
+// The C code of an error of `kind` (for a path: the table directory's).
+int error_code(ErrorKind kind);
+
+// EWN_OK when `dir` is a directory to read tables from, else its problem's code and message.
+int check_directory(const char* dir);
+
 // Copies `text` into a caller's buffer of `len` bytes (none when buf is null or len is 0),
 // cut short if need be, always NUL-terminated.
 void copy_text(const std::string& text, char* buf, size_t len);
 
 // Runs `body` (which returns a code, calling fail() for its failures) and turns whatever it
-// throws into a code with its message: a table file's problem into EWN_E_TABLE, running out of
+// throws into a code with its message: a table file's problem into EWN_E_TABLE, a path's into
+// its kind's code (error_code), running out of
 // memory into EWN_E_MEMORY, anything else into EWN_E_INTERNAL.
 int guarded_call(int (*body)(void*), void* context) noexcept;
 

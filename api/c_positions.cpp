@@ -77,7 +77,7 @@ void to_struct(const ParsedPosition& parsed, ewn_position& out) {
   out.die = parsed.die.value_or(0);
 }
 
-void copy_move(Move m, char (&out)[EWN_MOVE_TEXT_MAX]) {
+void copy_move(Move m, char* out) {
   copy_text(format_move(m), out, EWN_MOVE_TEXT_MAX);
 }
 

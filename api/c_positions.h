@@ -22,6 +22,6 @@ int from_struct(const ewn_position* pos, ParsedPosition& out);
 void to_struct(const ParsedPosition& parsed, ewn_position& out);
 
 // Copies a move's text into a C array of EWN_MOVE_TEXT_MAX bytes.
-void copy_move(Move m, char (&out)[EWN_MOVE_TEXT_MAX]);
+void copy_move(Move m, char* out);
 
 }  // namespace ewn::api

@@ -6,7 +6,6 @@
 #include "c_positions.h"
 #include "printable.h"
 #include "probe_report.h"
-#include "regular_file.h"
 #include "tablebase.h"
 
 // The handle is the Tablebase itself: it is safe to share between threads (tablebase.h).
@@ -65,9 +64,7 @@ ewn_tablebase* ewn_tb_open_ex(const char* dir, size_t cache_bytes, int* code, ch
                               size_t err_len) {
   ewn_tablebase* tb = nullptr;
   int rc = guarded([&]() -> int {
-    if (!dir) return fail(EWN_E_ARGUMENT, "no table directory (a null pointer)");
-    if (auto problem = directory_problem(dir))
-      return fail(EWN_E_DIRECTORY, printable(dir) + ": " + *problem);
+    if (int rc = check_directory(dir)) return rc;
     tb = new ewn_tablebase(dir, cache_bytes ? cache_bytes : kDefaultCacheBytes);
     return EWN_OK;
   });
@@ -80,11 +77,11 @@ void ewn_tb_close(ewn_tablebase* tb) {
   delete tb;
 }
 
-int ewn_tb_max_pieces(const ewn_tablebase* tb) {
+int ewn_tb_complete_up_to(const ewn_tablebase* tb) {
   return tb ? tb->tb.max_pieces() : 0;
 }
 
-int ewn_tb_probe(const ewn_tablebase* tb, const char* position, double* value) {
+int ewn_tb_value(const ewn_tablebase* tb, const char* position, double* value) {
   return guarded([&]() -> int {
     if (!value) return fail(EWN_E_ARGUMENT, "no value to fill (a null pointer)");
     if (!tb) return no_tables();
@@ -110,7 +107,8 @@ int ewn_tb_moves(const ewn_tablebase* tb, const char* position, int die,
   });
 }
 
-int ewn_tb_best_move(const ewn_tablebase* tb, const char* position, int die, ewn_move_value* best) {
+int ewn_tb_best_move(const ewn_tablebase* tb, const char* position, int die,
+                     char best[EWN_MOVE_TEXT_MAX]) {
   return guarded([&]() -> int {
     if (!best) return fail(EWN_E_ARGUMENT, "no move to fill (a null pointer)");
     ParsedPosition parsed;
@@ -119,7 +117,7 @@ int ewn_tb_best_move(const ewn_tablebase* tb, const char* position, int die, ewn
     if (moves.empty())
       return fail(EWN_E_GAME_OVER,
                   format_position(parsed.position, parsed.die) + ": the game is over");
-    to_struct(moves.front(), *best);
+    copy_move(moves.front().move, best);
     return EWN_OK;
   });
 }

@@ -6,14 +6,22 @@
 #include <string>
 #include <vector>
 
+#include "ewn/ewn.h"
 #include "generator.h"
 #include "index.h"
 #include "notation.h"
 #include "printable.h"
 #include "regular_file.h"
+#include "tables_hint.h"
 #include "valued_position.h"
 
 namespace ewn {
+
+// One number for each outcome: `ewn probe` exits with the C API's code (ewn.h says so).
+static_assert(int(ProbeStatus::Ok) == EWN_OK);
+static_assert(int(ProbeStatus::BadPosition) == EWN_E_POSITION);
+static_assert(int(ProbeStatus::NotCovered) == EWN_E_NOT_COVERED);
+static_assert(int(ProbeStatus::TableProblem) == EWN_E_TABLE);
 
 namespace {
 
@@ -58,23 +66,20 @@ std::string not_covered_message(const Tablebase& tb, const Position& pos, std::o
   int n = pos.piece_count();
   std::string dir = printable(tb.directory().string());
   std::string head = written + ": " + std::to_string(n) + " pieces, but ";
-  if (auto problem = directory_problem(tb.directory()); problem && *problem != "no such directory")
-    return head + dir + " holds no tables: " + *problem +
+  if (auto problem = directory_problem(tb.directory());
+      problem && problem->kind != ErrorKind::Missing)
+    return head + dir + " holds no tables: " + problem->words +
            " (give the tables' directory with --tables)";
   if (n > kMaxGenPieces)
     return head + coverage(tb, kMaxGenPieces) + " (tables can be made for up to " +
            std::to_string(kMaxGenPieces) + " pieces)";
-  std::string out = " --out " + dir;
-  std::string make = "ewn gen --pieces " + std::to_string(n) + out;
   // One class can be made alone once the smaller set is complete (the exact values its
   // captures lead to are solved again where they were not kept).
   std::string make_one;
-  if (n == tb.max_pieces() + 1) {
-    MaterialClass mc = canonical_key(pos).material;
-    make_one = "; or only this position's class: ewn gen --pieces " + std::to_string(n) +
-               " --class " + mc.name() + out;
-  }
-  return head + coverage(tb, n) + " (make them with: " + make + make_one + ")";
+  if (n == tb.max_pieces() + 1)
+    make_one = "; or only this position's class: " +
+               gen_command(n, tb.directory(), canonical_key(pos).material.name());
+  return head + coverage(tb, n) + " (" + make_tables_hint(n, tb.directory()) + make_one + ")";
 }
 
 ProbeReport probe_report(const Tablebase& tb, std::string_view text) {

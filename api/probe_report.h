@@ -15,7 +15,8 @@
 namespace ewn {
 
 // How a probe ended; the values are the exit codes of `ewn probe` (the largest over several
-// positions wins).
+// positions wins) and the C API's codes of the same failures (probe_report.cpp holds them
+// equal).
 enum class ProbeStatus { Ok = 0, BadPosition = 2, NotCovered = 3, TableProblem = 4 };
 
 struct ProbeReport {

@@ -20,10 +20,10 @@
 #include "bench_positions.h"
 #include "ewn/ewn.h"
 #include "notation.h"
+#include "random_position.h"
 #include "tablebase.h"
 
 using namespace ewn;
-using bench::random_undecided;
 using bench::thread_ns;
 
 namespace {
@@ -75,11 +75,11 @@ int main(int argc, char** argv) {
                  "[--seed S] [--save FILE]\n");
     return 2;
   }
-  std::mt19937_64 rng(seed);
+  Rng rng(seed);
   std::vector<Position> sample;
   std::vector<std::string> texts;
   for (int i = 0; i < count; ++i) {
-    sample.push_back(random_undecided(rng, pieces));
+    sample.push_back(random_position(rng, pieces));
     texts.push_back(format_position(sample.back()));
   }
   if (!save.empty()) {
@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
     size_t n = sample.size();
     auto c_probe = [&](size_t i) {
       double v = 0;
-      if (ewn_tb_probe(c_tb, texts[i].c_str(), &v) != EWN_OK) {
+      if (ewn_tb_value(c_tb, texts[i].c_str(), &v) != EWN_OK) {
         std::fprintf(stderr, "bench_api: %s\n", ewn_last_error());
         std::exit(1);
       }
@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
                 ns_per_probe(n, rounds, cpp_parsed));
     std::printf("  C++ parse_position + Tablebase::value: %.0f\n",
                 ns_per_probe(n, rounds, cpp_text));
-    std::printf("  C API ewn_tb_probe (libewn.so):        %.0f\n",
+    std::printf("  C API ewn_tb_value (libewn.so):        %.0f\n",
                 ns_per_probe(n, rounds, c_probe));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_api: %s\n", e.what());

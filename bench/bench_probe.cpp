@@ -21,10 +21,10 @@
 
 #include "bench_positions.h"
 #include "index.h"
+#include "random_position.h"
 #include "tablebase.h"
 
 using namespace ewn;
-using bench::random_undecided;
 using bench::thread_ns;
 using Clock = std::chrono::steady_clock;
 
@@ -105,9 +105,9 @@ int main(int argc, char** argv) {
                 (unsigned long long)bytes, (unsigned long long)positions,
                 double(bytes) / double(positions));
 
-    std::mt19937_64 rng(seed);
+    Rng rng(seed);
     std::vector<Position> sample;
-    for (int i = 0; i < count; ++i) sample.push_back(random_undecided(rng, pieces));
+    for (int i = 0; i < count; ++i) sample.push_back(random_position(rng, pieces));
 
     // First use of a class: open + map + validate + first block.
     {

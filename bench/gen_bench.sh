@@ -12,7 +12,7 @@ trap 'rm -rf "$out"' EXIT
 for r in $(seq "$runs"); do
   rm -rf "$out/t"
   /usr/bin/time -f "%e %U %S %M" -o "$out/time" "$ewn" gen --pieces "$pieces" --threads "$threads" \
-    --out "$out/t" --quiet --json "$@" > "$out/json"
+    --tables "$out/t" --quiet --json "$@" > "$out/json"
   read -r wall user sys rss < "$out/time"
   positions=$(sed -n 's/.*"positions":\([0-9]*\).*/\1/p' "$out/json")
   bytes=$(sed -n 's/.*"bytes":\([0-9]*\).*/\1/p' "$out/json")

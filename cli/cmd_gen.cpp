@@ -18,6 +18,8 @@
 #include "regular_file.h"
 #include "table_format.h"
 #include "table_writer.h"
+#include "tables_dir.h"
+#include "tables_hint.h"
 #if EWN_MPI
 #include "distributed_gen.h"
 #endif
@@ -51,7 +53,7 @@ std::optional<std::string> odd_file(const fs::path& dir) {
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const fs::path& p = entry.path();
     if (p.extension() != kTableExtension && p.extension() != ".ewx") continue;  // exact values
-    if (auto problem = regular_file_problem(p)) return p.string() + ": " + *problem;
+    if (auto problem = regular_file_problem(p)) return p.string() + ": " + problem->words;
   }
   if (ec) return dir.string() + ": cannot list: " + ec.message();
   return std::nullopt;
@@ -131,9 +133,11 @@ int run_gen(GenCommandOptions opt, const GenRunner& runner) {
     std::cerr << "ewn gen: " << printable(message) << "\n";
     return code;
   };
-  if (out.empty()) return fail(2, "the output directory is empty (give one with --out, e.g. data)");
-  if (auto problem = directory_problem(out); problem && *problem != "no such directory")
-    return fail(2, out.string() + ": " + *problem);
+  if (out.empty())
+    return fail(2, "the tables' directory is empty (give one with --tables, e.g. data)");
+  // A directory that is not there yet is made.
+  if (auto problem = directory_problem(out); problem && problem->kind != ErrorKind::Missing)
+    return fail(2, out.string() + ": " + problem->words);
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec) return fail(1, out.string() + ": cannot create the directory: " + ec.message());
@@ -242,7 +246,7 @@ void register_gen(CLI::App& app) {
       "whether running the same command again resumes) and 2 on bad use.\n\n"
       "Examples:\n"
       "  ewn gen --pieces 4            all tables with 2..4 pieces into data/ (seconds)\n"
-      "  ewn gen --pieces 5 --out t5   2..5 pieces (minutes, 0.5 GB)\n"
+      "  ewn gen --pieces 5 --tables t5  2..5 pieces (minutes, 0.5 GB)\n"
       "  ewn gen --pieces 5 --max-memory 128M  the same tables within 128 MiB of memory\n"
       "  ewn gen --pieces 7 --class 123456v1 --max-memory 16G\n"
       "                                one 7-piece group (and its twin) beside the <= 6 set\n\n"
@@ -251,8 +255,11 @@ void register_gen(CLI::App& app) {
       "process (docs/SCALING.md).");
   cmd->add_option("--pieces,-n", opt->gen.pieces, "Largest number of pieces on the board")
       ->check(CLI::Range(2, kMaxGenPieces))
-      ->default_val(4);
-  cmd->add_option("--out,-o", opt->gen.out, "Output directory")->default_val("data");
+      ->default_val(kSuggestedPieces);
+  cmd->add_option("--tables", opt->gen.out,
+                  "Directory to write the tables to ($EWN_TABLES or data)")
+      ->default_val(default_tables_dir())
+      ->type_name("DIR");
   cmd->add_option("--threads,-t", opt->gen.threads, "Worker threads (0: one per core)")
       ->check(CLI::Range(0, 1024))
       ->default_val(0);

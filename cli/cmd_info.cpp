@@ -7,7 +7,9 @@
 #include "printable.h"
 #include "regular_file.h"
 #include "table_inspection.h"
+#include "table_inventory.h"
 #include "tables_dir.h"
+#include "tables_hint.h"
 
 namespace ewn::cli {
 
@@ -31,11 +33,11 @@ int run_info(const InfoOptions& opt) {
   DirectoryInspection found;
   try {
     found = inspect_tables(dir, opt.quick);
-  } catch (const std::runtime_error& e) {
+  } catch (const PathError& e) {
     std::string message = printable(e.what());
     // Making tables there helps only where a directory can be made.
-    if (directory_problem(dir) == "no such directory")
-      message += " (make tables with: ewn gen --pieces 4 --out " + printable(dir.string()) + ")";
+    if (e.kind() == ErrorKind::Missing)
+      message += " (" + make_tables_hint(kSuggestedPieces, dir) + ")";
     if (opt.json)
       print_json({{"directory", printable(dir.string())}, {"ok", false}, {"errors", {message}}});
     std::cerr << "ewn info: " << message << "\n";
@@ -47,43 +49,7 @@ int run_info(const InfoOptions& opt) {
   for (auto& e : errors) e = printable(e);
 
   if (opt.json) {
-    Json j;
-    j["directory"] = printable(dir.string());
-    j["complete_up_to"] = found.complete_up_to;
-    j["checked"] = !opt.quick;
-    j["bytes"] = found.bytes;
-    j["positions"] = found.positions;
-    j["failing"] = found.failing;
-    j["ok"] = errors.empty();
-    j["errors"] = errors;
-    j["pieces"] = Json::array();
-    for (const auto& g : groups) {
-      Json gj;
-      gj["pieces"] = g.pieces;
-      gj["classes"] = g.classes;
-      gj["present"] = g.present;
-      gj["failing"] = g.failing;
-      gj["entries"] = g.entries;
-      gj["positions"] = g.positions;
-      gj["bytes"] = g.bytes;
-      gj["tables"] = Json::array();
-      for (const auto& c : infos) {
-        if (c.material.piece_count() != g.pieces) continue;
-        Json cj;
-        cj["class"] = c.material.name();
-        cj["present"] = c.present;
-        if (c.present) {
-          cj["entries"] = c.entries;
-          cj["positions"] = c.positions;
-          cj["bytes"] = c.bytes;
-          if (!opt.quick || c.problem) cj["ok"] = !c.problem;
-          if (c.problem) cj["problem"] = *c.problem;
-        }
-        gj["tables"].push_back(std::move(cj));
-      }
-      j["pieces"].push_back(std::move(gj));
-    }
-    print_json(j);
+    print_json(table_inventory_json(dir, found, !opt.quick));
   } else {
     std::cout << "Tables in " << printable(dir.string()) << ": complete up to "
               << found.complete_up_to << " pieces"
@@ -143,9 +109,8 @@ void register_info(CLI::App& app) {
       "counting only tables that pass) without recomputing values. Exits with 1 and names each\n"
       "problem, 2 on bad use (no such directory, or a file given for one).\n\n"
       "Example:\n"
-      "  ewn info data --classes");
-  cmd->add_option("dir", opt->dir, "Directory of table files ($EWN_TABLES or data)")
-      ->default_val(default_tables_dir());
+      "  ewn info --tables data --classes");
+  add_tables_option(cmd, opt->dir, "Directory of table files");
   cmd->add_flag("--json", opt->json, "Machine-readable output");
   cmd->add_flag("--quick", opt->quick, "Read the headers only, skip the checksums");
   cmd->add_flag("--classes", opt->classes, "One line per class");

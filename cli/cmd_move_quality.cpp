@@ -10,6 +10,7 @@
 #include "printable.h"
 #include "tablebase_values.h"
 #include "tables_dir.h"
+#include "tables_hint.h"
 
 namespace ewn::cli {
 
@@ -47,8 +48,7 @@ int run_quality(const QualityOptions& opt) {
   if (pieces > covered) {
     std::cerr << "ewn move-quality: the tables in " << printable(opt.tables) << " cover up to "
               << covered << " pieces, not " << pieces << " (generate a few classes of " << pieces
-              << " pieces with: ewn gen --pieces " << pieces << " --class NAME --out " << opt.tables
-              << ")\n";
+              << " pieces with: " << gen_command(pieces, opt.tables, "NAME") << ")\n";
     return 2;
   }
   if (factory->tables() && factory->tables()->max_pieces() >= pieces)
@@ -106,7 +106,6 @@ int run_quality(const QualityOptions& opt) {
 
 void register_move_quality(CLI::App& app) {
   auto opt = std::make_shared<QualityOptions>();
-  opt->tables = default_tables_dir();
   auto* cmd = app.add_subcommand(
       "move-quality", "Mean loss in win probability per move, against exact table values");
   cmd->footer(
@@ -117,7 +116,7 @@ void register_move_quality(CLI::App& app) {
       "a move is the best move's exact value minus the chosen one's.\n\n"
       "Example:\n  ewn move-quality --player expectimax:movetime=100ms --tables data");
   cmd->add_option("--player", opt->player, "Player spec, as for ewn match")->required();
-  cmd->add_option("--tables", opt->tables, "Table directory (default $EWN_TABLES or data)");
+  add_tables_option(cmd, opt->tables, "Directory of table files");
   cmd->add_option("--positions", opt->positions, "Number of positions")
       ->check(CLI::Range(1, 10'000'000));
   cmd->add_option("--pieces", opt->pieces, "Pieces on the board (default: all the tables cover)")

@@ -104,15 +104,16 @@ int run_play(const PlayOptions& opt) {
     if (text.empty()) return true;
     out = parse_duration(text);
     if (!out || out->count() <= 0) {
-      std::cerr << "ewn play: " << name << " '" << printable(text)
-                << "' is not a duration (write e.g. 500ms, 30s, 4min)\n";
+      std::cerr
+          << "ewn play: " << name << " '" << printable(text)
+          << "' is not a duration (write e.g. 500ms, 30s, 4min; a bare number is milliseconds)\n";
       return false;
     }
     return true;
   };
   std::optional<Duration> game_time, move_time, overhead;
-  if (!duration(opt.game_time, "--game-time", game_time) ||
-      !duration(opt.move_time, "--move-time", move_time))
+  if (!duration(opt.game_time, "--gametime", game_time) ||
+      !duration(opt.move_time, "--movetime", move_time))
     return 2;
   if (!opt.overhead.empty() && opt.overhead != "0") {
     if (!duration(opt.overhead, "--overhead", overhead)) return 2;
@@ -194,10 +195,11 @@ void register_play(CLI::App& app) {
   cmd->add_option("--dice", opt->dice,
                   "program (rolled by ewn; default in play) or typed (default with --operator)");
   cmd->add_option("--seed", opt->seed, "Seed of the program's dice and random setups");
-  cmd->add_option("--game-time", opt->game_time,
+  cmd->add_option("--gametime", opt->game_time,
                   "Clock per side per game, e.g. 4min (default with --operator)");
-  cmd->add_option("--move-time", opt->move_time,
-                  "Limit per move, e.g. 30s (default 5s when playing a person)");
+  cmd->add_option("--movetime", opt->move_time,
+                  "Limit per move, e.g. 30s or 500 (milliseconds; default 5s when playing a "
+                  "person)");
   cmd->add_option("--overhead", opt->overhead,
                   "Time the engine keeps free per move for the operator (default 2s with "
                   "--operator)");

@@ -125,8 +125,7 @@ void register_probe(CLI::App& app) {
       "  ewn probe \"r1r23/5/2b3b41/5/5 b 4\" --json\n"
       "  ewn probe < positions.txt");
   cmd->add_option("positions", opt->positions, "Positions in SPEC notation (quote each one)");
-  cmd->add_option("--tables", opt->tables, "Directory of table files ($EWN_TABLES or data)")
-      ->default_val(default_tables_dir());
+  add_tables_option(cmd, opt->tables, "Directory of table files");
   cmd->add_flag("--json", opt->json, "One JSON object per position");
   cmd->callback([opt] { set_exit_code(run_probe(*opt)); });
 }

@@ -84,7 +84,6 @@ int run_train(TrainOptions opt) {
 
 void register_train_eval(CLI::App& app) {
   auto opt = std::make_shared<TrainOptions>();
-  opt->tables = default_tables_dir();
   auto* cmd = app.add_subcommand(
       "train-eval", "Train the evaluation network (n-tuples and a perceptron) by self-play");
   cmd->footer(
@@ -92,8 +91,7 @@ void register_train_eval(CLI::App& app) {
       "local shapes, a small perceptron the whole board. The player uses it with\n"
       "expectimax:net=FILE.\n\n"
       "Example:\n  ewn train-eval --tables data --games 1000000   (writes data/eval.ewnn)");
-  cmd->add_option("--tables", opt->tables,
-                  "Table directory for exact targets, or none (default $EWN_TABLES or data)");
+  add_tables_option(cmd, opt->tables, "Directory of table files for exact targets, or none");
   cmd->add_option("--out", opt->out,
                   "Network file to write (default: eval.ewnn in the table directory, where ewn "
                   "play and ewn connect find it)");

@@ -9,8 +9,8 @@
 #include "file_io.h"
 #include "json.h"
 #include "manifest.h"
-#include "memory_budget.h"
 #include "material.h"
+#include "memory_budget.h"
 #include "notation.h"
 #include "printable.h"
 #include "progress_line.h"
@@ -155,7 +155,7 @@ int run_manifest_check(const VerifyCommandOptions& opt) {
   };
   std::vector<ManifestEntry> entries;
   try {
-    if (auto problem = directory_problem(opt.dir)) return bad_use(opt.dir + ": " + *problem);
+    if (auto problem = directory_problem(opt.dir)) return bad_use(opt.dir + ": " + problem->words);
     entries = read_manifest(opt.manifest);
   } catch (const std::runtime_error& e) {
     return bad_use(printable(e.what()));
@@ -255,22 +255,24 @@ void register_verify(CLI::App& app) {
   auto* cmd = app.add_subcommand("verify", "Check that every stored value is right");
   // The details follow the options, so that `ewn --help` lists each command in one line.
   cmd->footer(
-      "Checks every table file of DIR (header, block and whole-file checksums), then recomputes\n"
-      "every stored value from the stored values of its children, one expectimax step, and\n"
-      "compares. A stored value and its children are each within 1/131070 of the exact value,\n"
-      "so they must agree within 1/65535. Exits with 0 when everything is right, 1 when a table\n"
-      "is missing, damaged or wrong (each is named, with an offending position), 2 on bad use.\n\n"
+      "Checks every table file of the --tables directory (header, block and whole-file\n"
+      "checksums), then recomputes every stored value from the stored values of its children,\n"
+      "one expectimax step, and compares. A stored value and its children are each within\n"
+      "1/131070 of the exact value, so they must agree within 1/65535. Exits with 0 when\n"
+      "everything is right, 1 when a table is missing, damaged or wrong (each is named, with an\n"
+      "offending position), 2 on bad use.\n\n"
       "Examples:\n"
-      "  ewn verify data              every table in data/\n"
-      "  ewn verify data --pieces 4   only the tables with up to 4 pieces\n"
-      "  ewn verify data --class 12v1  only 12v1 and its twin 1v12 (one group, e.g. made\n"
-      "                               by gen --class), against the tables its captures reach\n"
-      "  ewn verify data --pieces 4 --manifest docs/tables-5.manifest\n"
-      "                               copied tables against the published ones, in seconds");
-  cmd->add_option("dir", opt->dir, "Directory of table files ($EWN_TABLES or data)")
-      ->default_val(default_tables_dir());
+      "  ewn verify --tables data            every table in data/\n"
+      "  ewn verify --pieces 4               only the tables with up to 4 pieces\n"
+      "  ewn verify --class 12v1             only 12v1 and its twin 1v12 (one group, e.g. made\n"
+      "                                      by gen --class), against the tables its captures\n"
+      "                                      reach\n"
+      "  ewn verify --pieces 4 --manifest docs/tables-5.manifest\n"
+      "                                      copied tables against the published ones, in\n"
+      "                                      seconds");
+  add_tables_option(cmd, opt->dir, "Directory of table files");
   cmd->add_option("--pieces,-n", opt->pieces,
-                  "Verify the classes with up to N pieces (default: the most found in DIR)")
+                  "Verify the classes with up to N pieces (default: the most found)")
       ->check(CLI::Range(2, 12));
   cmd->add_option("--class", opt->only_class,
                   "Verify only this material class and its colour-flipped twin, e.g. 123456v1");

@@ -1,5 +1,7 @@
 #include "commands.h"
 
+#include "tables_dir.h"
+
 namespace ewn::cli {
 
 namespace {
@@ -11,6 +13,12 @@ int exit_code() {
 }
 void set_exit_code(int code) {
   g_exit_code = code;
+}
+
+CLI::Option* add_tables_option(CLI::App* cmd, std::string& dir, const std::string& what) {
+  return cmd->add_option("--tables", dir, what + " ($EWN_TABLES or data)")
+      ->default_val(default_tables_dir())
+      ->type_name("DIR");
 }
 
 void add_engine_options(CLI::App* cmd, std::string& engine, std::string& tables) {

@@ -19,6 +19,10 @@ void register_connect(CLI::App& app);
 void register_verify(CLI::App& app);
 void register_serve(CLI::App& app);
 
+// The --tables DIR option, the same on every command that reads or writes tables: `dir` gets
+// the default ($EWN_TABLES or data) unless the option is given.
+CLI::Option* add_tables_option(CLI::App* cmd, std::string& dir, const std::string& what);
+
 // The --engine and --tables options of the commands that run the contest engine (play,
 // connect); both strings keep their values as defaults.
 void add_engine_options(CLI::App* cmd, std::string& engine, std::string& tables);

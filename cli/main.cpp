@@ -20,6 +20,12 @@ std::string command_names(const CLI::App& app) {
   return names;
 }
 
+bool known_command(const CLI::App& app, const std::string& name) {
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->check_name(name)) return true;
+  return false;
+}
+
 // One line naming what was wrong and the help to read, instead of CLI11's own message and its
 // exit codes (105, 106, 109, ...).
 int usage_error(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
@@ -58,6 +64,10 @@ int main(int argc, char** argv) {
   app.fallthrough(false);
   app.footer("Each command's details and examples: ewn COMMAND --help");
   ewn::cli::register_commands(app);
+  // An unknown command is an error whatever follows it: CLI11 would answer `ewn nosuch --help`
+  // with the main help and exit 0, as if the command were there.
+  if (argc > 1 && argv[1][0] != '-' && !known_command(app, argv[1]))
+    return usage_error(app, CLI::ExtrasError({argv[1]}), argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {

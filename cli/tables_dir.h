@@ -1,15 +1,5 @@
-// Where the table files are looked for when no --tables option is given.
+// Where the table files are looked for when no --tables option is given: the library's
+// default_tables_dir() (probe/table_directory.h), which the commands and the experiments share.
 #pragma once
 
-#include <cstdlib>
-#include <string>
-
-namespace ewn::cli {
-
-// $EWN_TABLES if set and not empty, else "data".
-inline std::string default_tables_dir() {
-  const char* env = std::getenv("EWN_TABLES");
-  return env && *env ? std::string(env) : std::string("data");
-}
-
-}  // namespace ewn::cli
+#include "table_directory.h"

@@ -73,11 +73,11 @@ std::string format_clock(Duration d) {
 std::optional<Duration> parse_clock(std::string_view text) {
   size_t colon = text.find(':');
   if (colon == std::string_view::npos) {
-    if (auto d = parse_duration(text)) return d;
+    // A clock's bare reading is in seconds (a duration's bare number would be milliseconds).
     std::string s(text);
     if (!s.empty() && s.find_first_not_of("0123456789.") == std::string::npos)
       return parse_duration(s + "s");
-    return std::nullopt;
+    return parse_duration(text);
   }
   std::string minutes(text.substr(0, colon));
   std::string seconds(text.substr(colon + 1));

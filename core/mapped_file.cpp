@@ -28,7 +28,8 @@ MappedFile::MappedFile(const std::filesystem::path& path, bool keep_open) {
     fd_ = file.fd;
   if (file.size == 0) return;
   if (map == MAP_FAILED)
-    throw MapError(path, std::string("cannot map: ") + std::strerror(map_error));
+    throw MapError(path,
+                   {ErrorKind::Unreadable, std::string("cannot map: ") + std::strerror(map_error)});
   data_ = static_cast<const uint8_t*>(map);
   size_ = size_t(file.size);
 }

@@ -10,18 +10,21 @@
 #include <stdexcept>
 #include <string>
 
+#include "error_kind.h"
+
 namespace ewn {
 
 // Why a file could not be mapped. what() is "<file>: <problem>"; problem() alone serves callers
 // that report the file in their own words (a table's TableError, say).
 class MapError : public std::runtime_error {
  public:
-  MapError(const std::filesystem::path& file, const std::string& problem)
-      : std::runtime_error(file.string() + ": " + problem), problem_(problem) {}
-  const std::string& problem() const { return problem_; }
+  MapError(const std::filesystem::path& file, const PathProblem& problem)
+      : std::runtime_error(file.string() + ": " + problem.words), problem_(problem) {}
+  const std::string& problem() const { return problem_.words; }
+  ErrorKind kind() const { return problem_.kind; }
 
  private:
-  std::string problem_;
+  PathProblem problem_;
 };
 
 class MappedFile {

@@ -11,25 +11,26 @@ namespace ewn {
 
 namespace {
 
-std::string stat_problem(const std::filesystem::path& path, int err) {
+PathProblem stat_problem(const std::filesystem::path& path, int err) {
   struct stat link {};
   if (err == ENOENT)
-    return ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)
-               ? "a symbolic link to a missing file"
-               : "missing";
-  if (err == ELOOP) return "a symbolic link that loops";
+    return {ErrorKind::Missing, ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)
+                                    ? "a symbolic link to a missing file"
+                                    : "missing"};
+  if (err == ELOOP) return {ErrorKind::Unreadable, "a symbolic link that loops"};
   // Each open table keeps its file open: a whole large set needs more than the usual 1024.
   if (err == EMFILE)
-    return "cannot open: too many open files (raise the limit, e.g. ulimit -n 4096)";
-  return std::string("cannot read: ") + std::strerror(err);
+    return {ErrorKind::Unreadable,
+            "cannot open: too many open files (raise the limit, e.g. ulimit -n 4096)"};
+  return {ErrorKind::Unreadable, std::string("cannot read: ") + std::strerror(err)};
 }
 
 }  // namespace
 
-std::optional<std::string> regular_file_problem(const std::filesystem::path& path) {
+std::optional<PathProblem> regular_file_problem(const std::filesystem::path& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return stat_problem(path, errno);
-  if (!S_ISREG(st.st_mode)) return "not a regular file";
+  if (!S_ISREG(st.st_mode)) return PathProblem{ErrorKind::WrongType, "not a regular file"};
   return std::nullopt;
 }
 
@@ -50,7 +51,7 @@ RegularFile open_regular_file(const std::filesystem::path& path) {
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    file.problem = "not a regular file";
+    file.problem = {ErrorKind::WrongType, "not a regular file"};
     return file;
   }
   file.fd = fd;
@@ -58,14 +59,15 @@ RegularFile open_regular_file(const std::filesystem::path& path) {
   return file;
 }
 
-std::optional<std::string> directory_problem(const std::filesystem::path& path) {
-  if (path.empty()) return "the directory name is empty";
+std::optional<PathProblem> directory_problem(const std::filesystem::path& path) {
+  if (path.empty()) return PathProblem{ErrorKind::Missing, "the directory name is empty"};
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
-    std::string problem = stat_problem(path, errno);
-    return problem == "missing" ? "no such directory" : problem;
+    PathProblem problem = stat_problem(path, errno);
+    if (problem.words == "missing") problem.words = "no such directory";
+    return problem;
   }
-  if (!S_ISDIR(st.st_mode)) return "not a directory";
+  if (!S_ISDIR(st.st_mode)) return PathProblem{ErrorKind::WrongType, "not a directory"};
   return std::nullopt;
 }
 

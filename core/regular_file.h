@@ -9,26 +9,28 @@
 #include <optional>
 #include <string>
 
+#include "error_kind.h"
+
 namespace ewn {
 
-// Why `path` (following symbolic links) is no regular file to read: "missing", "a symbolic link
-// to a missing file", "a symbolic link that loops", "not a regular file", or "cannot read: ..."
-// for other errors; std::nullopt when it is one.
-std::optional<std::string> regular_file_problem(const std::filesystem::path& path);
+// Why `path` (following symbolic links) is no regular file to read: "missing" or "a symbolic
+// link to a missing file" (Missing), "not a regular file" (WrongType), "a symbolic link that
+// loops" or "cannot read: ..." (Unreadable); std::nullopt when it is one.
+std::optional<PathProblem> regular_file_problem(const std::filesystem::path& path);
 
-// An open file descriptor of a regular file and its size, or -1 with `problem` set (the words of
-// regular_file_problem(), without the path). The caller closes `fd`.
+// An open file descriptor of a regular file and its size, or -1 with `problem` set (as
+// regular_file_problem() says it, without the path). The caller closes `fd`.
 struct RegularFile {
   int fd = -1;
   uint64_t size = 0;
-  std::string problem;
+  PathProblem problem{ErrorKind::Missing, ""};
 };
 RegularFile open_regular_file(const std::filesystem::path& path);
 
 // Why `path` is no directory to read tables from: "the directory name is empty", "no such
-// directory", "a symbolic link to a
-// missing file", "a symbolic link that loops", "not a directory" (a file given for a directory),
-// or "cannot read: ..."; std::nullopt when it is one.
-std::optional<std::string> directory_problem(const std::filesystem::path& path);
+// directory" or "a symbolic link to a missing file" (Missing), "not a directory" (WrongType: a
+// file given for a directory), "a symbolic link that loops" or "cannot read: ..." (Unreadable);
+// std::nullopt when it is one.
+std::optional<PathProblem> directory_problem(const std::filesystem::path& path);
 
 }  // namespace ewn

@@ -7,16 +7,16 @@
 #include <CLI/CLI.hpp>
 
 #include "eval_tuning_study.h"
-#include "json.h"
+#include "json_text.h"
 #include "printable.h"
+#include "table_directory.h"
 #include "tablebase_values.h"
-#include "tables_dir.h"
 
 namespace {
 
 using namespace ewn;
-using ewn::cli::default_tables_dir;
-using ewn::cli::print_json;
+using ewn::default_tables_dir;
+using ewn::print_json;
 
 // The names of the evaluation's features (EvalFeature, eval.h, in its order) in the report.
 const char* eval_feature_name(int feature) {

@@ -116,7 +116,7 @@ void EvalNetwork::save(const std::string& path) const {
 EvalNetwork EvalNetwork::load(const std::string& path) {
   // Checked first: a FIFO of that name would block the open for ever.
   auto problem = regular_file_problem(path);
-  if (problem && *problem != "missing") throw std::runtime_error(path + ": " + *problem);
+  if (problem && problem->kind != ErrorKind::Missing) throw PathError(path, *problem);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path + ": cannot open the network file");
   FileHeader h{};

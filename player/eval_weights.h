@@ -1,6 +1,6 @@
 // Weights of the evaluation (eval.h), fitted to exact values of the <= 5-piece tables:
 //
-//   ewn gen --pieces 5 --out data
+//   ewn gen --pieces 5 --tables data
 //   tune_eval --tables data --positions 40000 --seed 1   (experiments/, -DEWN_EXPERIMENTS=ON)
 //
 // 40000 positions with 3..5 pieces from noisy greedy games, 32000 to fit and 8000 held out.

@@ -3,6 +3,7 @@
 // and the documentation list them), written on one line.
 #pragma once
 
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -15,6 +16,11 @@ using Json = nlohmann::ordered_json;
 // not be, its bad bytes come out as U+FFFD instead of making the document invalid.
 inline std::string json_text(const Json& j) {
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+// Writes `j` on one line of stdout: a command's --json output.
+inline void print_json(const Json& j) {
+  std::cout << json_text(j) << "\n";
 }
 
 }  // namespace ewn

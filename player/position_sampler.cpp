@@ -1,38 +1,11 @@
 #include "position_sampler.h"
 
-#include <algorithm>
-#include <array>
-
 #include "eval.h"
 #include "movegen.h"
 #include "search.h"
 #include "setup.h"
 
 namespace ewn {
-
-Position random_position(Rng& rng, int red, int blue, Side to_move) {
-  while (true) {
-    Position pos;
-    std::array<int, kSquares> squares{};
-    for (int i = 0; i < kSquares; ++i) squares[i] = i;
-    for (int i = kSquares - 1; i > 0; --i) std::swap(squares[i], squares[rng.below(i + 1)]);
-    int used = 0;
-    for (int side = 0; side < 2; ++side) {
-      std::array<int, 6> numbers = {1, 2, 3, 4, 5, 6};
-      for (int i = 5; i > 0; --i) std::swap(numbers[i], numbers[rng.below(i + 1)]);
-      int k = side == Red ? red : blue;
-      for (int j = 0; j < k; ++j) pos.put(Side(side), numbers[j], Square(squares[used++]));
-    }
-    pos.to_move = to_move;
-    if (!pos.winner()) return pos;
-  }
-}
-
-Position random_position(Rng& rng, int pieces) {
-  int lo = std::max(1, pieces - 6), hi = std::min(6, pieces - 1);
-  int red = lo + int(rng.below(uint32_t(hi - lo + 1)));
-  return random_position(rng, red, pieces - red, rng.below(2) ? Red : Blue);
-}
 
 std::vector<Position> positions_from_games(Rng& rng, size_t count, int min_pieces, int max_pieces,
                                            double noise) {

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "tables_hint.h"
+
 namespace ewn {
 
 std::optional<std::vector<ExactMoveValue>> TablebaseValues::move_values(const Position& pos,
@@ -18,7 +20,7 @@ std::optional<std::vector<ExactMoveValue>> TablebaseValues::move_values(const Po
 std::shared_ptr<const TablebaseValues> open_tablebase(const std::filesystem::path& dir,
                                                       size_t cache_bytes) {
   // Every caller names its directory by an option of its own; the fix is the same for all.
-  std::string fix = " (make them with `ewn gen --pieces 5 --out " + dir.string() + "`)";
+  std::string fix = " (" + make_tables_hint(kSuggestedPieces, dir) + ")";
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec))
     throw std::runtime_error("tables: '" + dir.string() + "' is not a directory" + fix);

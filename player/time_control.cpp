@@ -70,7 +70,8 @@ std::optional<Duration> parse_duration(std::string_view text) {
   if (end != number.c_str() + number.size() || !std::isfinite(value)) return std::nullopt;
   std::string_view suffix = text.substr(unit);
   double ns_per_unit;
-  if (suffix == "ms")
+  // A bare number is in milliseconds, the unit of every other surface (docs/API.md).
+  if (suffix == "ms" || suffix.empty())
     ns_per_unit = 1e6;
   else if (suffix == "s")
     ns_per_unit = 1e9;

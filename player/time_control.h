@@ -58,7 +58,7 @@ Deadline plan_move(const TimeLimits& limits, std::optional<Duration> game_left, 
 // The earlier of two deadlines on the same clock, soft and hard limit each.
 Deadline earliest(const Deadline& a, const Deadline& b);
 
-// "100ms", "30s", "4min", "1.5s" -> duration; nullopt if malformed.
+// "100ms", "30s", "4min", "1.5s", "250" (milliseconds) -> duration; nullopt if malformed.
 std::optional<Duration> parse_duration(std::string_view text);
 std::string format_duration(Duration d);
 

@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 
 std::vector<ManifestEntry> read_manifest(const fs::path& path) {
   if (auto problem = regular_file_problem(path))
-    throw std::runtime_error(path.string() + ": " + *problem);
+    throw std::runtime_error(path.string() + ": " + problem->words);
   std::ifstream in(path);
   if (!in) throw std::runtime_error(path.string() + ": cannot read");
   std::vector<ManifestEntry> entries;
@@ -50,7 +50,7 @@ std::vector<ManifestEntry> read_manifest(const fs::path& path) {
 
 std::string file_digest(const fs::path& path) {
   RegularFile file = open_regular_file(path);
-  if (file.fd < 0) throw std::runtime_error(path.string() + ": " + file.problem);
+  if (file.fd < 0) throw std::runtime_error(path.string() + ": " + file.problem.words);
   std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state(XXH3_createState(),
                                                                  &XXH3_freeState);
   XXH3_128bits_reset(state.get());
@@ -84,7 +84,8 @@ std::vector<std::string> compare_with_manifest(const fs::path& dir,
       problems.push_back(path.string() + ": " + what);
     };
     if (auto odd = regular_file_problem(path)) {
-      problem(*odd == "missing" ? "missing (the manifest lists it)" : *odd);
+      bool missing = odd->kind == ErrorKind::Missing && odd->words == "missing";
+      problem(missing ? "missing (the manifest lists it)" : odd->words);
       continue;
     }
     std::error_code ec;

@@ -1,6 +1,7 @@
 #include "table_directory.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "index.h"
@@ -26,9 +27,13 @@ int complete_piece_count(const fs::path& dir) {
   return covered;
 }
 
+std::string default_tables_dir() {
+  const char* env = std::getenv("EWN_TABLES");
+  return env && *env ? std::string(env) : std::string("data");
+}
+
 TableDirectory scan_table_directory(const fs::path& dir) {
-  if (auto problem = directory_problem(dir))
-    throw std::runtime_error(dir.string() + ": " + *problem);
+  if (auto problem = directory_problem(dir)) throw PathError(dir, *problem);
   TableDirectory out;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
@@ -41,7 +46,7 @@ TableDirectory scan_table_directory(const fs::path& dir) {
                            ": the name is no material class (expected e.g. 12v3.ewt)");
     }
   }
-  if (ec) throw std::runtime_error(dir.string() + ": cannot list: " + ec.message());
+  if (ec) throw PathError(dir, {ErrorKind::Unreadable, "cannot list: " + ec.message()});
   std::sort(out.names.begin(), out.names.end());
   std::sort(out.strays.begin(), out.strays.end());
   return out;

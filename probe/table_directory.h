@@ -10,6 +10,10 @@
 
 namespace ewn {
 
+// Where the tables are when no one says: $EWN_TABLES if set and not empty, else "data" (every
+// command's --tables default).
+std::string default_tables_dir();
+
 // Whether the directory has a file of the class's name. A file of any kind counts: one that is
 // no regular table (a FIFO, a dangling link) is then reported by name when it is needed, rather
 // than passed over as if it were missing.
@@ -31,7 +35,8 @@ struct TableDirectory {
   // others were not made: a set made class by class).
   bool expects(const std::filesystem::path& dir, MaterialClass mc) const;
 };
-// Throws std::runtime_error "<dir>: <problem>" when `dir` is no directory or cannot be listed.
+// Throws PathError "<dir>: <problem>" (error_kind.h) when `dir` is no directory or cannot be
+// listed.
 TableDirectory scan_table_directory(const std::filesystem::path& dir);
 
 }  // namespace ewn

@@ -40,7 +40,8 @@ MappedFile map_table(const std::filesystem::path& path) {
   try {
     return MappedFile(path, /*keep_open=*/true);
   } catch (const MapError& e) {
-    throw TableError(path, e.problem() == "missing" ? "missing table file" : e.problem());
+    bool missing = e.kind() == ErrorKind::Missing && e.problem() == "missing";
+    throw TableError(path, missing ? "missing table file" : e.problem(), e.kind());
   }
 }
 

@@ -5,6 +5,8 @@
 
 #include <cstring>
 
+#include "tables_hint.h"
+
 namespace ewn {
 
 using namespace table_header;
@@ -66,8 +68,7 @@ TableHeader parse_header(const std::filesystem::path& file, const uint8_t* in, s
     uint8_t pieces = get<uint8_t>(in, kAtPieces);
     std::string regenerate =
         h.format_version < kOldestReadableVersion && pieces >= 2 && pieces <= kMaxPieces
-            ? "; regenerate the tables with: ewn gen --pieces " + std::to_string(pieces) +
-                  " --out DIR"
+            ? "; regenerate the tables with: " + gen_command(pieces, "DIR")
             : "";
     throw TableError(file, "table format version " + std::to_string(h.format_version) +
                                ", made by " + made_by + " ewn; this program reads versions " +

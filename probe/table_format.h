@@ -18,6 +18,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "error_kind.h"
+
+#include "error_kind.h"
+
 #include "index.h"
 #include "material.h"
 
@@ -26,14 +30,21 @@ namespace ewn {
 // A missing, unreadable, corrupt or unwritable table file. what() is "<file>: <problem>".
 class TableError : public std::runtime_error {
  public:
-  TableError(const std::filesystem::path& file, const std::string& problem)
-      : std::runtime_error(file.string() + ": " + problem), file_(file), problem_(problem) {}
+  TableError(const std::filesystem::path& file, const std::string& problem,
+             ErrorKind kind = ErrorKind::Damaged)
+      : std::runtime_error(file.string() + ": " + problem),
+        file_(file),
+        problem_(problem),
+        kind_(kind) {}
   const std::filesystem::path& file() const { return file_; }
   const std::string& problem() const { return problem_; }
+  // Missing, WrongType or Unreadable (the file), or Damaged (what it holds).
+  ErrorKind kind() const { return kind_; }
 
  private:
   std::filesystem::path file_;
   std::string problem_;
+  ErrorKind kind_;
 };
 
 inline constexpr char kTableMagic[8] = {'E', 'W', 'N', 'T', 'B', 'L', '\r', '\n'};

@@ -20,7 +20,8 @@ void inspect(TableInspection& c, const std::filesystem::path& dir, bool headers_
   c.positions = PositionIndex(c.material).canonical_count();
   // The same words as the table reader's (a FIFO named like a table is never opened).
   if (auto problem = regular_file_problem(path)) {
-    c.problem = path.string() + ": " + (*problem == "missing" ? "missing table file" : *problem);
+    bool missing = problem->kind == ErrorKind::Missing && problem->words == "missing";
+    c.problem = path.string() + ": " + (missing ? "missing table file" : problem->words);
     return;
   }
   c.present = true;
@@ -79,6 +80,14 @@ DirectoryInspection inspect_tables(const std::filesystem::path& dir, bool header
     out.positions += g.positions;
     out.piece_counts.push_back(g);
   }
+  auto passes = [&](MaterialClass mc) {
+    return std::any_of(out.tables.begin(), out.tables.end(), [&](const TableInspection& c) {
+      return c.material == mc && c.present && !c.problem;
+    });
+  };
+  if (out.complete_up_to >= 2 && out.complete_up_to < kMaxPieces)
+    for (MaterialClass mc : material_classes(out.complete_up_to + 1))
+      if (passes(mc) && passes(mc.flipped())) out.partial_classes.push_back(mc);
   out.problems = found.strays;
   if (found.largest == 0)
     out.problems.push_back(dir.string() + ": no table files (*" + kTableExtension + ")");

@@ -35,15 +35,18 @@ struct DirectoryInspection {
   std::vector<TableInspection> tables;
   std::vector<PieceCountInspection> piece_counts;  // 2 .. the largest present
   int complete_up_to = 0;                          // counting only tables that pass their checks
-  int failing = 0;                                 // tables with a problem
+  // The classes of complete_up_to + 1 pieces made alone (`ewn gen --class`) that pass their
+  // checks with their colour-flipped twins: the tables answer for their positions too.
+  std::vector<MaterialClass> partial_classes;
+  int failing = 0;  // tables with a problem
   uint64_t bytes = 0, positions = 0;
   // Every problem, in the words `ewn verify` uses: strays, no tables at all, each table's.
   std::vector<std::string> problems;
 };
 
 // Inspects `dir` on `threads` threads (0: one per core; a full check decompresses every
-// block). Only the headers are read when `headers_only`. Throws std::runtime_error
-// "<dir>: <problem>" when `dir` is no directory or cannot be listed.
+// block). Only the headers are read when `headers_only`. Throws PathError
+// "<dir>: <problem>" (error_kind.h) when `dir` is no directory or cannot be listed.
 DirectoryInspection inspect_tables(const std::filesystem::path& dir, bool headers_only,
                                    int threads = 0);
 

@@ -4,6 +4,7 @@
 
 #include "movegen.h"
 #include "table_directory.h"
+#include "tables_hint.h"
 
 namespace ewn {
 
@@ -44,9 +45,9 @@ const TableFile& Tablebase::file(MaterialClass mc) const {
     slot.store(opened.get(), std::memory_order_release);
     return *opened.release();
   } catch (const TableError& e) {
-    if (e.problem() != "missing table file") throw;
-    throw TableError(path, "missing table file (make it with: ewn gen --pieces " +
-                               std::to_string(mc.piece_count()) + " --out " + dir_.string() + ")");
+    if (e.kind() != ErrorKind::Missing) throw;
+    throw TableError(path, e.problem() + " (" + make_tables_hint(mc.piece_count(), dir_) + ")",
+                     e.kind());
   }
 }
 

@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
   try {
     ewn::Tablebase tables(argv[1]);
     ewn::Position pos(argv[2]);
-    std::printf("%s (tables up to %d pieces)\n", pos.str().c_str(), tables.max_pieces());
+    std::printf("%s (tables up to %d pieces)\n", pos.str().c_str(), tables.complete_up_to());
     if (pos.die()) std::printf("(the rolled %d is ignored: every die is shown)\n", *pos.die());
     std::printf("value %.6f\n", tables.value(pos.str()));
     std::printf("%s\n", tables.probe_json(pos.str()).c_str());
@@ -24,15 +24,15 @@ int main(int argc, char** argv) {
         std::printf(" %s %.6f%s", m.move.c_str(), m.value, m.wins ? " wins" : "");
       std::printf("\n");
     }
-    ewn::Engine engine(argv[1], 0.1);
-    ewn_engine_choice choice = engine.best_move(pos.str(), 3);
+    ewn::Engine engine(argv[1], 100);
+    ewn_engine_choice choice = engine.search(pos.str(), 3);
     std::printf("engine, die 3: %s (value %.6f, depth %d)\n", choice.move, choice.value,
                 choice.depth);
     for (int die = 1; !pos.winner(); die = die % 6 + 1) {
-      ewn::MoveValue best = tables.best_move(pos.str(), die);
+      std::string best = tables.best_move(pos.str(), die);
       std::printf("%s rolls %d: %s of %zu moves\n", pos.side() == EWN_RED ? "red" : "blue", die,
-                  best.move.c_str(), pos.legal_moves(die).size());
-      pos = pos.play(best.move);
+                  best.c_str(), pos.legal_moves(die).size());
+      pos = pos.play(best);
     }
     std::printf("%s wins\n", *pos.winner() == EWN_RED ? "red" : "blue");
   } catch (const ewn::Error& e) {

@@ -5,18 +5,18 @@ import sys
 
 import ewn
 
-tables = ewn.Tablebase(sys.argv[1])
 position = ewn.Position(sys.argv[2] if len(sys.argv) > 2 else "r1r23/5/5/5/4b1 r")
-answer = tables.probe(position)  # what `ewn probe --json` prints, as a dict
-print(f"{position}: {answer['side']} wins with probability {answer['value']:.6f}")
-for die in answer["dice"]:
-    best = die["moves"][0]
-    print(f"  die {die['die']}: {best['move']} {best['value']:.6f}")
+with ewn.Tablebase(sys.argv[1]) as tables:
+    answer = tables.probe(position)  # what `ewn probe --json` prints, as a dict
+    print(f"{position}: {answer['side']} wins with probability {answer['value']:.6f}")
+    for die in answer["dice"]:
+        best = die["moves"][0]
+        print(f"  die {die['die']}: {best['move']} {best['value']:.6f}")
+    try:
+        tables.probe("r1r2/5/5 r")
+    except ValueError as error:
+        print(error)  # bad position: ... (the message of ewn probe)
 
-engine = ewn.Engine(tables=sys.argv[1], movetime=0.1)
-move = engine.best_move(position, 3)
-print(f"the engine plays {move} for a 3; then {position.play(move)}")
-try:
-    tables.probe("r1r2/5/5 r")
-except ValueError as error:
-    print(error)  # bad position: ... (the message of ewn probe)
+with ewn.Engine(tables=sys.argv[1], movetime_ms=100) as engine:
+    move = engine.best_move(position, 3)
+    print(f"the engine plays {move} for a 3; then {position.play(move)}")

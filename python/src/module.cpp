@@ -12,10 +12,10 @@ void register_tablebase(py::module_& m);
 void register_engine(py::module_& m);
 }  // namespace ewn_python
 
-PYBIND11_MODULE(ewn, m) {
+PYBIND11_MODULE(_ewn, m) {
   m.doc() =
       "Exact endgame tables and the engine of EinStein wuerfelt nicht! (the ewn program's "
-      "library): ewn.Tablebase(path).probe(position) answers as `ewn probe --json` does.";
+      "library): ewn.Tablebase(tables).probe(position) answers as `ewn probe --json` does.";
   m.attr("__version__") = ewn_version();
   ewn_python::register_errors(m);
   ewn_python::register_position(m);

@@ -6,6 +6,7 @@
 
 #include "ewn/ewn.h"
 #include "py_errors.h"
+#include "py_handle.h"
 #include "py_position.h"
 
 namespace py = pybind11;
@@ -16,63 +17,66 @@ namespace {
 
 class PyEngine {
  public:
-  PyEngine(const std::string& tables, double movetime) {
+  PyEngine(const std::string& tables, int movetime_ms) {
     int code = EWN_OK;
     char err[2048];
     ewn_engine* e;
     {
       py::gil_scoped_release release;
-      e = ewn_engine_open(tables.c_str(), movetime, &code, err, sizeof err);
+      e = ewn_engine_open(tables.c_str(), movetime_ms, &code, err, sizeof err);
     }
     if (!e) raise_error(code, err);
     engine_.reset(e);
   }
+  void close() { engine_.close(); }
 
-  ewn_engine_choice choose(py::handle position, const py::object& die) {
+  ewn_engine_choice search(py::handle position, const py::object& die) {
     std::string text = position_text(position);
     int d = die_number(die);
+    auto engine = engine_.get();
     ewn_engine_choice c;
     int code;
     {
       py::gil_scoped_release release;
-      code = ewn_engine_best_move(engine_.get(), text.c_str(), d, &c);
+      code = ewn_engine_search(engine.get(), text.c_str(), d, &c);
     }
     check(code);
     return c;
   }
 
  private:
-  struct Close {
-    void operator()(ewn_engine* e) const { ewn_engine_close(e); }
-  };
-  std::unique_ptr<ewn_engine, Close> engine_;
+  Handle<ewn_engine, ewn_engine_close> engine_{"the engine is closed"};
 };
 
 }  // namespace
 
 void register_engine(py::module_& m) {
-  py::class_<PyEngine>(m, "Engine",
-                       "The expectimax engine of `ewn play`. tables: a directory of tables "
-                       "(str or path-like) or None; movetime: seconds a move (it keeps a "
-                       "margin). Searches release the GIL; one engine searches for one thread at "
-                       "a time (make one per thread to search in parallel).")
-      .def(py::init([](const py::object& tables, double movetime) {
+  py::class_<PyEngine>(m, "Engine", R"(The expectimax engine of `ewn play`.
+
+    with ewn.Engine(tables="data", movetime_ms=100) as engine:
+        engine.best_move("r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r", 6)
+
+tables: a directory of tables (str or path-like) or None; movetime_ms: milliseconds a move (it
+keeps a margin). Searches release the GIL; one engine searches for one thread at a time (make
+one per thread to search in parallel).)")
+      .def(py::init([](const py::object& tables, int movetime_ms) {
              std::string dir;
              if (!tables.is_none()) dir = py::str(py::module_::import("os").attr("fspath")(tables));
-             return std::make_unique<PyEngine>(dir, movetime);
+             return std::make_unique<PyEngine>(dir, movetime_ms);
            }),
-           py::kw_only(), py::arg("tables") = py::none(), py::arg("movetime") = 1.0)
+           py::kw_only(), py::arg("tables") = py::none(), py::arg("movetime_ms") = 1000)
       .def(
           "best_move",
           [](PyEngine& e, py::handle position, const py::object& die) {
-            return std::string(e.choose(position, die).move);
+            return std::string(e.search(position, die).move);
           },
           py::arg("position"), py::arg("die") = py::none(),
-          "The engine's move ('a5b4') for a die (None: the position's die).")
+          "The engine's move ('a5b4') for a die (None: the position's die), as "
+          "Tablebase.best_move gives the tables' move.")
       .def(
           "search",
           [](PyEngine& e, py::handle position, const py::object& die) {
-            ewn_engine_choice c = e.choose(position, die);
+            ewn_engine_choice c = e.search(position, die);
             py::dict d;
             d["move"] = c.move;
             d["value"] = c.value < 0 ? py::object(py::none()) : py::float_(c.value);
@@ -83,7 +87,12 @@ void register_engine(py::module_& m) {
           },
           py::arg("position"), py::arg("die") = py::none(),
           "The move with what the search says of it: value (the mover's win probability after "
-          "the move, None when nothing was searched), exact, depth, nodes.");
+          "the move, None when nothing was searched), exact, depth, nodes.")
+      .def("close", &PyEngine::close,
+           "Frees the engine (a search running in another thread finishes first); later calls "
+           "raise ValueError.")
+      .def("__enter__", [](py::object self) { return self; })
+      .def("__exit__", [](PyEngine& e, const py::args&) { e.close(); });
 }
 
 }  // namespace ewn_python

@@ -10,10 +10,30 @@ namespace ewn_python {
 
 namespace {
 
-PyObject* not_covered_error = nullptr;
+PyObject* not_covered = nullptr;
 
-bool ends_with(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+// The exception class of each C code, itself chosen by the library from the error's kind
+// (api/c_errors.cpp): never from the words of the message.
+PyObject* exception_of(int code) {
+  switch (code) {
+    case EWN_E_POSITION:
+    case EWN_E_ARGUMENT:
+    case EWN_E_GAME_OVER:
+      return PyExc_ValueError;
+    case EWN_E_NOT_COVERED:
+      return not_covered;
+    case EWN_E_MEMORY:
+      return PyExc_MemoryError;
+    case EWN_E_TABLE:
+    case EWN_E_UNREADABLE:
+      return PyExc_OSError;
+    case EWN_E_DIRECTORY:
+      return PyExc_FileNotFoundError;
+    case EWN_E_NOT_DIRECTORY:
+      return PyExc_NotADirectoryError;
+    default:
+      return PyExc_RuntimeError;
+  }
 }
 
 }  // namespace
@@ -21,7 +41,11 @@ bool ends_with(const std::string& s, const std::string& tail) {
 void register_errors(py::module_& m) {
   static py::exception<std::exception> e(m, "NotCoveredError", PyExc_LookupError);
   e.doc() = "The tables do not cover the position (more pieces than they were made for).";
-  not_covered_error = e.ptr();
+  not_covered = e.ptr();
+}
+
+PyObject* not_covered_error() {
+  return not_covered;
 }
 
 void raise_error(int code) {
@@ -29,31 +53,7 @@ void raise_error(int code) {
 }
 
 void raise_error(int code, const std::string& message) {
-  switch (code) {
-    case EWN_E_POSITION:
-    case EWN_E_ARGUMENT:
-    case EWN_E_GAME_OVER:
-      throw py::value_error(message);
-    case EWN_E_NOT_COVERED:
-      PyErr_SetString(not_covered_error, message.c_str());
-      break;
-    case EWN_E_MEMORY:
-      PyErr_SetString(PyExc_MemoryError, message.c_str());
-      break;
-    case EWN_E_TABLE:
-      PyErr_SetString(PyExc_OSError, message.c_str());
-      break;
-    case EWN_E_DIRECTORY:
-      // The library's message ends with the problem (regular_file.h: directory_problem).
-      PyErr_SetString(ends_with(message, "no such directory") ? PyExc_FileNotFoundError
-                      : ends_with(message, "not a directory") ? PyExc_NotADirectoryError
-                                                              : PyExc_OSError,
-                      message.c_str());
-      break;
-    default:
-      PyErr_SetString(PyExc_RuntimeError, message.c_str());
-      break;
-  }
+  PyErr_SetString(exception_of(code), message.c_str());
   throw py::error_already_set();
 }
 

@@ -7,11 +7,14 @@ namespace ewn_python {
 
 // Adds ewn.NotCoveredError (a LookupError) to the module.
 void register_errors(pybind11::module_& m);
+// The class NotCoveredError.
+PyObject* not_covered_error();
 
 // Raises the exception of `code` with the message of the call that failed on this thread
 // (ewn_last_error): a malformed position or argument ValueError, a position the tables do not
 // cover NotCoveredError, a damaged or missing table file OSError (the message names it), a
-// missing table directory FileNotFoundError. Call it holding the GIL.
+// missing table directory FileNotFoundError, a file given for it NotADirectoryError. Call it
+// holding the GIL.
 [[noreturn]] void raise_error(int code);
 [[noreturn]] void raise_error(int code, const std::string& message);
 

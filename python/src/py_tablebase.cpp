@@ -7,6 +7,7 @@
 
 #include "ewn/ewn.h"
 #include "py_errors.h"
+#include "py_handle.h"
 #include "py_position.h"
 
 namespace py = pybind11;
@@ -17,34 +18,36 @@ namespace {
 
 class PyTablebase {
  public:
-  PyTablebase(const std::string& path, size_t cache_mb) : path_(path) {
+  PyTablebase(const std::string& tables, size_t cache_bytes) : tables_(tables) {
     int code = EWN_OK;
     char err[2048];
     ewn_tablebase* tb;
     {
       py::gil_scoped_release release;
-      tb = ewn_tb_open_ex(path.c_str(), cache_mb << 20, &code, err, sizeof err);
+      tb = ewn_tb_open_ex(tables.c_str(), cache_bytes, &code, err, sizeof err);
     }
     if (!tb) raise_error(code, err);
     tb_.reset(tb);
   }
-  const std::string& path() const { return path_; }
-  int max_pieces() const { return ewn_tb_max_pieces(tb_.get()); }
+  const std::string& tables() const { return tables_; }
+  int complete_up_to() const { return ewn_tb_complete_up_to(tb_.get().get()); }
+  void close() { tb_.close(); }
 
   // The document of `ewn probe --json`, parsed by Python's json module as a reader of the
   // program's output would parse it.
   py::object probe(py::handle position) const {
     std::string text = position_text(position);
+    auto tb = tb_.get();
     char small[4096];
     std::string large;
     size_t needed = 0;
     int code;
     {
       py::gil_scoped_release release;
-      code = ewn_tb_probe_json(tb_.get(), text.c_str(), small, sizeof small, &needed);
+      code = ewn_tb_probe_json(tb.get(), text.c_str(), small, sizeof small, &needed);
       if (code == EWN_E_BUFFER) {
         large.resize(needed);
-        code = ewn_tb_probe_json(tb_.get(), text.c_str(), large.data(), needed, &needed);
+        code = ewn_tb_probe_json(tb.get(), text.c_str(), large.data(), needed, &needed);
       }
     }
     check(code);
@@ -55,11 +58,12 @@ class PyTablebase {
 
   double value(py::handle position) const {
     std::string text = position_text(position);
+    auto tb = tb_.get();
     double v = 0;
     int code;
     {
       py::gil_scoped_release release;
-      code = ewn_tb_probe(tb_.get(), text.c_str(), &v);
+      code = ewn_tb_value(tb.get(), text.c_str(), &v);
     }
     check(code);
     return v;
@@ -68,77 +72,113 @@ class PyTablebase {
   py::list moves(py::handle position, const py::object& die) const {
     std::string text = position_text(position);
     int d = die_number(die);
+    auto tb = tb_.get();
     ewn_move_value mv[EWN_MAX_DIE_MOVES];
     int n = 0, code;
     {
       py::gil_scoped_release release;
-      code = ewn_tb_moves(tb_.get(), text.c_str(), d, mv, &n);
+      code = ewn_tb_moves(tb.get(), text.c_str(), d, mv, &n);
     }
     check(code);
     py::list out;
-    for (int i = 0; i < n; ++i) out.append(move_dict(mv[i]));
+    for (int i = 0; i < n; ++i) {
+      py::dict m;  // as in the "moves" of probe()'s document
+      m["move"] = mv[i].move;
+      m["value"] = mv[i].value;
+      m["wins"] = mv[i].wins != 0;
+      out.append(m);
+    }
     return out;
   }
 
-  py::dict best_move(py::handle position, const py::object& die) const {
+  std::string best_move(py::handle position, const py::object& die) const {
     std::string text = position_text(position);
     int d = die_number(die);
-    ewn_move_value mv;
+    auto tb = tb_.get();
+    char move[EWN_MOVE_TEXT_MAX];
     int code;
     {
       py::gil_scoped_release release;
-      code = ewn_tb_best_move(tb_.get(), text.c_str(), d, &mv);
+      code = ewn_tb_best_move(tb.get(), text.c_str(), d, move);
     }
     check(code);
-    return move_dict(mv);
+    return move;
   }
 
  private:
-  // As in the "moves" of probe()'s document.
-  static py::dict move_dict(const ewn_move_value& mv) {
-    py::dict d;
-    d["move"] = mv.move;
-    d["value"] = mv.value;
-    d["wins"] = mv.wins != 0;
-    return d;
-  }
-  struct Close {
-    void operator()(ewn_tablebase* tb) const { ewn_tb_close(tb); }
-  };
-  std::string path_;
-  std::unique_ptr<ewn_tablebase, Close> tb_;
+  std::string tables_;
+  Handle<ewn_tablebase, ewn_tb_close> tb_{"the tablebase is closed"};
 };
+
+// The answer of `call`, or `default_` where the tables do not cover the position.
+template <class Call>
+py::object or_default(Call call, const py::object& default_) {
+  try {
+    return call();
+  } catch (py::error_already_set& e) {
+    if (!e.matches(not_covered_error())) throw;
+    return default_;
+  }
+}
 
 }  // namespace
 
 void register_tablebase(py::module_& m) {
-  py::class_<PyTablebase>(m, "Tablebase",
-                          "The tables in a directory (as made by `ewn gen`). Any number of "
-                          "threads may probe one Tablebase at once; probes release the GIL. "
-                          "Raises FileNotFoundError when the directory is missing.")
-      .def(py::init([](const py::object& path, size_t cache_mb) {
+  py::class_<PyTablebase>(m, "Tablebase", R"(The tables of a directory, as made by `ewn gen`.
+
+    with ewn.Tablebase("data") as tb:
+        tb.probe("r1r23/5/5/5/4b1 r")["value"]
+
+Any number of threads may probe one Tablebase at once; probes release the GIL. Raises
+FileNotFoundError when the directory is missing, NotADirectoryError when it is a file.)")
+      .def(py::init([](const py::object& tables, size_t cache_bytes) {
              return std::make_unique<PyTablebase>(
-                 py::str(py::module_::import("os").attr("fspath")(path)), cache_mb);
+                 py::str(py::module_::import("os").attr("fspath")(tables)), cache_bytes);
            }),
-           py::arg("path"), py::arg("cache_mb") = 64,
-           "path: the tables' directory (str or path-like); cache_mb: the cache of "
-           "decompressed blocks, shared by all threads.")
-      .def_property_readonly("path", &PyTablebase::path)
-      .def_property_readonly("max_pieces", &PyTablebase::max_pieces,
+           py::arg("tables"), py::arg("cache_bytes") = size_t(64) << 20,
+           "tables: the tables' directory (str or path-like); cache_bytes: the size of the "
+           "cache of decompressed blocks, shared by all threads.")
+      .def_property_readonly("tables", &PyTablebase::tables, "The tables' directory.")
+      .def_property_readonly("complete_up_to", &PyTablebase::complete_up_to,
                              "Every position with up to this many pieces is covered.")
       .def("probe", &PyTablebase::probe, py::arg("position"),
-           "The dict `ewn probe --json` prints for the position: value (the side to move's win "
-           "probability before the roll), red_value, side, pieces, material or winner, die and "
-           "die_value when the position names a die, and dice: every die's moves, best first, "
-           "with value and wins. Raises ValueError (malformed position), NotCoveredError, "
-           "OSError (a damaged or missing table file, named in the message).")
+           "The probe: the dict `ewn probe --json` prints for the position: value (the side to "
+           "move's win probability before the roll), red_value, side, pieces, material or "
+           "winner, die and die_value when the position names a die, and dice: every die's "
+           "moves, best first, with value and wins. Raises ValueError (malformed position), "
+           "NotCoveredError (a LookupError), OSError (a damaged or missing table file, named "
+           "in the message).")
+      .def(
+          "get_probe",
+          [](const PyTablebase& tb, py::handle position, const py::object& default_) {
+            return or_default([&] { return tb.probe(position); }, default_);
+          },
+          py::arg("position"), py::arg("default") = py::none(),
+          "probe(position), or `default` where the tables do not cover the position.")
       .def("value", &PyTablebase::value, py::arg("position"),
-           "The side to move's win probability before its roll.")
+           "The value: the side to move's win probability before its roll (raises as probe).")
+      .def(
+          "get_value",
+          [](const PyTablebase& tb, py::handle position, const py::object& default_) {
+            return or_default([&] { return py::object(py::float_(tb.value(position))); }, default_);
+          },
+          py::arg("position"), py::arg("default") = py::none(),
+          "value(position), or `default` where the tables do not cover the position.")
       .def("moves", &PyTablebase::moves, py::arg("position"), py::arg("die") = py::none(),
            "The moves for a die (None: the position's die) as dicts of move, value (the mover's "
            "win probability after it) and wins, best first; [] once the game is decided.")
       .def("best_move", &PyTablebase::best_move, py::arg("position"), py::arg("die") = py::none(),
-           "The first of moves(position, die).");
+           "The best move ('a5b4') for a die (None: the position's die), as Engine.best_move "
+           "gives the engine's; its value is moves(position, die)[0]. Raises ValueError once the "
+           "game is decided.")
+      .def("close", &PyTablebase::close,
+           "Closes the tables (probes running in other threads finish first); later calls "
+           "raise ValueError. Closing twice is fine.")
+      .def("__enter__", [](py::object self) { return self; })
+      .def("__exit__", [](PyTablebase& tb, const py::args&) { tb.close(); })
+      .def("__repr__", [](const PyTablebase& tb) {
+        return "ewn.Tablebase(" + std::string(py::repr(py::str(tb.tables()))) + ")";
+      });
 }
 
 }  // namespace ewn_python

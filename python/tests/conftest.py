@@ -2,12 +2,15 @@
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 PIECES = 4
+# The random positions the Python and the browser tests share (tests/support/random_positions.py).
+sys.path.insert(0, str(REPO / "tests" / "support"))
 
 
 @pytest.fixture(scope="session")
@@ -22,6 +25,6 @@ def ewn_program():
 def tables(ewn_program, tmp_path_factory):
     """Every table with up to PIECES pieces, made once for the test run."""
     out = tmp_path_factory.mktemp("tables")
-    subprocess.run([str(ewn_program), "gen", "--pieces", str(PIECES), "--out", str(out)],
+    subprocess.run([str(ewn_program), "gen", "--pieces", str(PIECES), "--tables", str(out)],
                    check=True, stdout=subprocess.DEVNULL)
     return out

@@ -35,16 +35,24 @@ def test_a_position_the_tables_do_not_cover(ewn_program, tables):
         tb.probe(five)
     assert isinstance(e.value, LookupError)
     assert str(e.value) == cli_error(ewn_program, tables, five)
+    # The getters that do not raise: the default instead.
+    assert tb.get_probe(five) is None and tb.get_value(five, -1.0) == -1.0
+    assert tb.get_value("r14/5/5/5/4b1 r") == tb.value("r14/5/5/5/4b1 r")
+    assert tb.get_probe("r14/5/5/5/4b1 r") == tb.probe("r14/5/5/5/4b1 r")
+    with pytest.raises(ValueError):
+        tb.get_probe("r1r2/5/5 r")  # a malformed position is still an error
 
 
 def test_a_missing_table_directory_raises_file_not_found(tmp_path):
     with pytest.raises(FileNotFoundError, match="no such directory"):
         ewn.Tablebase(tmp_path / "nowhere")
     with pytest.raises(FileNotFoundError):
-        ewn.Engine(tables=tmp_path / "nowhere", movetime=0.1)
+        ewn.Engine(tables=tmp_path / "nowhere", movetime_ms=100)
     (tmp_path / "file").write_text("")
     with pytest.raises(NotADirectoryError):
         ewn.Tablebase(tmp_path / "file")
+    with pytest.raises(NotADirectoryError):
+        ewn.Engine(tables=tmp_path / "file")
 
 
 def test_a_damaged_table_raises_os_error_naming_the_file(ewn_program, tables, tmp_path):
@@ -73,4 +81,16 @@ def test_bad_arguments(tables):
     with pytest.raises(ValueError, match="names no die"):
         tb.best_move("r14/5/5/5/3b11 r")
     with pytest.raises(ValueError):
-        ewn.Engine(movetime=0)
+        ewn.Engine(movetime_ms=0)
+
+
+def test_closed_handles_raise_value_error_and_context_managers_close(tables):
+    with ewn.Tablebase(tables) as tb:
+        assert tb.value("r14/5/5/5/4b1 r") >= 0
+    with pytest.raises(ValueError, match="closed"):
+        tb.value("r14/5/5/5/4b1 r")
+    tb.close()  # twice is fine
+    with ewn.Engine(movetime_ms=10) as engine:
+        engine.best_move("r14/5/5/5/4b1 r 1")
+    with pytest.raises(ValueError, match="closed"):
+        engine.search("r14/5/5/5/4b1 r 1")

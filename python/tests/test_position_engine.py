@@ -30,7 +30,7 @@ def test_position():
 
 
 def test_engine_without_tables_plays_a_legal_move():
-    engine = ewn.Engine(movetime=0.05)
+    engine = ewn.Engine(movetime_ms=50)
     move = engine.best_move(START, 6)
     assert move in ewn.Position(START).legal_moves(6)
     found = engine.search(START + " 6")
@@ -39,9 +39,13 @@ def test_engine_without_tables_plays_a_legal_move():
 
 
 def test_engine_with_tables_plays_their_best_value(tables):
-    engine = ewn.Engine(tables=tables, movetime=0.05)
+    engine = ewn.Engine(tables=tables, movetime_ms=50)
     tb = ewn.Tablebase(tables)
     for position in ["r1r23/5/5/5/3b1b2 r 2", "r14/5/2b32/5/5 b 3"]:
         found = engine.search(position)
         assert found["exact"]
-        assert found["value"] == tb.best_move(position)["value"]
+        assert found["value"] == tb.moves(position)[0]["value"]
+        # The same question, the same shape of answer: the move.
+        assert isinstance(engine.best_move(position), str)
+        assert isinstance(tb.best_move(position), str)
+        assert engine.best_move(position) in ewn.Position(position).legal_moves()

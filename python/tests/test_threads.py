@@ -7,14 +7,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import ewn
 from conftest import PIECES
-from positions import random_position
+from random_positions import random_position
 
 
 def test_8_threads_sharing_one_tablebase_give_the_same_answers(tables):
     rng = random.Random(8)
     positions = [random_position(rng, PIECES) for _ in range(500)]
     expected = [ewn.Tablebase(tables).probe(p) for p in positions]
-    shared = ewn.Tablebase(tables, cache_mb=1)  # a small cache: the threads evict each other
+    shared = ewn.Tablebase(tables, cache_bytes=1 << 20)  # a small cache: the threads evict each other
 
     def run(t):
         order = list(range(len(positions)))
@@ -30,7 +30,7 @@ def test_8_threads_sharing_one_tablebase_give_the_same_answers(tables):
 
 
 def test_the_gil_is_released_while_the_engine_searches():
-    engine = ewn.Engine(movetime=0.3)
+    engine = ewn.Engine(movetime_ms=300)
     start = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r"
     done = threading.Event()
     thread = threading.Thread(target=lambda: (engine.best_move(start, 6), done.set()))

@@ -25,27 +25,30 @@
 extern "C" {
 #endif
 
-/* The return codes. The first three are also the exit codes of `ewn probe`. */
+/* The return codes. EWN_OK, EWN_E_POSITION, EWN_E_NOT_COVERED and EWN_E_TABLE are also the exit
+ * codes of `ewn probe` for a position (the largest over its positions). */
 enum {
   EWN_OK = 0,
-  EWN_E_POSITION = 2,    /* malformed position or move */
-  EWN_E_NOT_COVERED = 3, /* the tables do not cover the position (too many pieces) */
-  EWN_E_TABLE = 4,       /* a table file is missing or damaged (the message names it) */
-  EWN_E_ARGUMENT = 5,    /* a null pointer, a die outside 1..6, an illegal move, a bad limit */
-  EWN_E_BUFFER = 6,      /* the output buffer is too small (*needed says what suffices) */
-  EWN_E_DIRECTORY = 7,   /* the table directory is missing, not a directory, or unreadable */
-  EWN_E_GAME_OVER = 8,   /* the position is decided: there is no move to make */
-  EWN_E_MEMORY = 9,      /* out of memory */
-  EWN_E_INTERNAL = 10    /* a bug: please report it with ewn_last_error() */
+  EWN_E_POSITION = 2,       /* malformed position or move */
+  EWN_E_NOT_COVERED = 3,    /* the tables do not cover the position (too many pieces) */
+  EWN_E_TABLE = 4,          /* a table file is missing or damaged (the message names it) */
+  EWN_E_ARGUMENT = 5,       /* a null pointer, a die outside 1..6, an illegal move, a bad limit */
+  EWN_E_BUFFER = 6,         /* the output buffer is too small (*needed says what suffices) */
+  EWN_E_DIRECTORY = 7,      /* the table directory is missing */
+  EWN_E_GAME_OVER = 8,      /* the position is decided: there is no move to make */
+  EWN_E_MEMORY = 9,         /* out of memory */
+  EWN_E_INTERNAL = 10,      /* a bug: please report it with ewn_last_error() */
+  EWN_E_NOT_DIRECTORY = 11, /* the table directory's name is a file, not a directory */
+  EWN_E_UNREADABLE = 12     /* the table directory cannot be read (permissions, a loop of links) */
 };
 
 /* The library's version, "MAJOR.MINOR.PATCH". */
-const char *ewn_version(void);
+const char* ewn_version(void);
 /* A short description of a return code (never NULL). */
-const char *ewn_strerror(int code);
+const char* ewn_strerror(int code);
 /* The message of the last call on this thread that failed ("" if none did). Valid until the
  * thread's next failing call. */
-const char *ewn_last_error(void);
+const char* ewn_last_error(void);
 
 /* ---- Positions ---------------------------------------------------------------------------- */
 
@@ -68,21 +71,21 @@ typedef struct ewn_position {
 #define EWN_MAX_DIE_MOVES 6
 
 /* Parses `text`; EWN_E_POSITION with the message of `ewn probe` when it is malformed. */
-int ewn_position_parse(const char *text, ewn_position *pos);
+int ewn_position_parse(const char* text, ewn_position* pos);
 /* Writes the position's text (with its die, if any) into buf (EWN_POSITION_TEXT_MAX bytes
  * always suffice); EWN_E_POSITION when the data is no valid position, or one side has no
  * pieces (the game ended by taking the last one: the notation has no such position, but the
  * other functions take it). */
-int ewn_position_format(const ewn_position *pos, char *buf, size_t len);
+int ewn_position_format(const ewn_position* pos, char* buf, size_t len);
 /* The legal moves for `die` (1..6; 0: the position's die), as text, in *count (0 when the game
  * is decided). */
-int ewn_position_moves(const ewn_position *pos, int die,
-                       char moves[EWN_MAX_DIE_MOVES][EWN_MOVE_TEXT_MAX], int *count);
+int ewn_position_moves(const ewn_position* pos, int die,
+                       char moves[EWN_MAX_DIE_MOVES][EWN_MOVE_TEXT_MAX], int* count);
 /* Plays `move`, which must be legal for the position's die (for some die when it names none);
  * the die is cleared and the other side is to move. */
-int ewn_position_play(ewn_position *pos, const char *move);
+int ewn_position_play(ewn_position* pos, const char* move);
 /* *winner: EWN_RED or EWN_BLUE when the game is decided, otherwise -1. */
-int ewn_position_winner(const ewn_position *pos, int *winner);
+int ewn_position_winner(const ewn_position* pos, int* winner);
 
 /* ---- Tables ------------------------------------------------------------------------------- */
 
@@ -90,20 +93,22 @@ typedef struct ewn_tablebase ewn_tablebase;
 
 /* Opens the tables in directory `dir` (the files are mapped on first use). NULL on failure,
  * with the message in err (err may be NULL; err_len bytes, always NUL-terminated). */
-ewn_tablebase *ewn_tb_open(const char *dir, char *err, size_t err_len);
-/* The same with the size of the cache of decompressed blocks (0: the default, 64 MiB) and the
- * failure's code in *code (EWN_E_DIRECTORY, EWN_E_TABLE, EWN_E_MEMORY; code may be NULL). */
-ewn_tablebase *ewn_tb_open_ex(const char *dir, size_t cache_bytes, int *code, char *err,
+ewn_tablebase* ewn_tb_open(const char* dir, char* err, size_t err_len);
+/* The same with the size in bytes of the cache of decompressed blocks (0: the default, 64 MiB)
+ * and the failure's code in *code (EWN_E_DIRECTORY, EWN_E_NOT_DIRECTORY, EWN_E_UNREADABLE,
+ * EWN_E_TABLE, EWN_E_MEMORY; code may be NULL). */
+ewn_tablebase* ewn_tb_open_ex(const char* dir, size_t cache_bytes, int* code, char* err,
                               size_t err_len);
 /* Closes the tables (NULL is fine). No call on the handle may be running or follow. */
-void ewn_tb_close(ewn_tablebase *tb);
+void ewn_tb_close(ewn_tablebase* tb);
 
-/* The largest number of pieces every position of which the tables cover (0: none). */
-int ewn_tb_max_pieces(const ewn_tablebase *tb);
+/* How far the tables reach: the largest n such that the tables cover every position with up to
+ * n pieces (0: none); `complete_up_to` of `ewn info --json`. */
+int ewn_tb_complete_up_to(const ewn_tablebase* tb);
 
-/* The probability that the side to move wins, before its roll (a die in the text is ignored:
- * see ewn_tb_moves for the value after a roll). 1 or 0 for a decided position. */
-int ewn_tb_probe(const ewn_tablebase *tb, const char *position, double *value);
+/* The value: the probability that the side to move wins, before its roll (a die in the text is
+ * ignored: see ewn_tb_moves for the value after a roll). 1 or 0 for a decided position. */
+int ewn_tb_value(const ewn_tablebase* tb, const char* position, double* value);
 
 /* The legal moves for `die` (1..6; 0: the die the position names) with the mover's win
  * probability after each, best first; wins is 1 for a move that wins at once. *count is 0 for
@@ -113,34 +118,40 @@ typedef struct ewn_move_value {
   double value;
   int wins;
 } ewn_move_value;
-int ewn_tb_moves(const ewn_tablebase *tb, const char *position, int die,
-                 ewn_move_value moves[EWN_MAX_DIE_MOVES], int *count);
-/* The best of those moves (the first); EWN_E_GAME_OVER for a decided position. */
-int ewn_tb_best_move(const ewn_tablebase *tb, const char *position, int die, ewn_move_value *best);
+int ewn_tb_moves(const ewn_tablebase* tb, const char* position, int die,
+                 ewn_move_value moves[EWN_MAX_DIE_MOVES], int* count);
+/* The best of those moves (the first), as text; EWN_E_GAME_OVER for a decided position. */
+int ewn_tb_best_move(const ewn_tablebase* tb, const char* position, int die,
+                     char move[EWN_MOVE_TEXT_MAX]);
 
-/* The document `ewn probe --json` prints for the position, without the newline: the value,
- * the material and every die's moves, or on failure (the code returned) the position and the
+/* The probe: the document `ewn probe --json` prints for the position, without the newline: the
+ * value, the material and every die's moves, or on failure (the code returned) the position and the
  * error. buf gets len bytes at most, NUL-terminated; when it is too small (EWN_E_BUFFER)
  * nothing is written to it. *needed (may be NULL) receives the size the document needs,
  * NUL included. */
-int ewn_tb_probe_json(const ewn_tablebase *tb, const char *position, char *buf, size_t len,
-                      size_t *needed);
+int ewn_tb_probe_json(const ewn_tablebase* tb, const char* position, char* buf, size_t len,
+                      size_t* needed);
 
 /* ---- The engine --------------------------------------------------------------------------- */
 
 typedef struct ewn_engine ewn_engine;
 
-/* An expectimax engine (the player of `ewn play`) thinking `movetime` seconds a move (at most:
- * it keeps a margin), with the tables in `tables` (NULL or "": none) where they cover the
- * search. NULL on failure, with *code and err as for ewn_tb_open_ex. */
-ewn_engine *ewn_engine_open(const char *tables, double movetime, int *code, char *err,
+/* An expectimax engine (the player of `ewn play`) thinking `movetime_ms` milliseconds a move
+ * (1 to 86400000, a day; at most: it keeps a margin), with the tables in `tables` (NULL or "":
+ * none) where they cover the search. NULL on failure, with *code and err as for ewn_tb_open_ex. */
+ewn_engine* ewn_engine_open(const char* tables, int movetime_ms, int* code, char* err,
                             size_t err_len);
-void ewn_engine_close(ewn_engine *engine);
+void ewn_engine_close(ewn_engine* engine);
 
-/* The engine's move for `die` (1..6; 0: the die the position names). value: its estimate of
- * the mover's win probability after the move (-1 when it searched nothing, e.g. the only
- * move), exact: whether that value is exact (tables, or a search to the end), depth: the last
- * depth completed, nodes: the positions searched. */
+/* The engine's move for `die` (1..6; 0: the die the position names), as text, as
+ * ewn_tb_best_move gives the tables' move. */
+int ewn_engine_best_move(ewn_engine* engine, const char* position, int die,
+                         char move[EWN_MOVE_TEXT_MAX]);
+
+/* The same move with what the search says of it. value: the engine's estimate of the mover's
+ * win probability after the move (-1 when it searched nothing, e.g. the only move), exact:
+ * whether that value is exact (tables, or a search to the end), depth: the last depth
+ * completed, nodes: the positions searched. */
 typedef struct ewn_engine_choice {
   char move[EWN_MOVE_TEXT_MAX];
   double value;
@@ -148,8 +159,7 @@ typedef struct ewn_engine_choice {
   int depth;
   uint64_t nodes;
 } ewn_engine_choice;
-int ewn_engine_best_move(ewn_engine *engine, const char *position, int die,
-                         ewn_engine_choice *choice);
+int ewn_engine_search(ewn_engine* engine, const char* position, int die, ewn_engine_choice* choice);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,11 @@
 // ewn.hpp: the C API of ewn.h for C++, with classes that own their handles and exceptions
 // for errors. Header-only over the C functions, so that it does not depend on the compiler
 // the library was built with. Same answers, same threads rules (ewn.h); docs/API.md.
+//
+// The classes are written ewn::Position, ewn::Tablebase, ... but live in the inline namespace
+// ewn::cpp: the library's own C++ (in libewn.a) has classes of those names in namespace ewn,
+// and inline members of the same mangled name would be one symbol with two definitions in a
+// program that links the static library.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +19,7 @@
 #include "ewn.h"
 
 namespace ewn {
+inline namespace cpp {
 
 // A failed call: code() is the EWN_E_* code, what() the library's message.
 class Error : public std::runtime_error {
@@ -86,12 +92,13 @@ class Tablebase {
     tb_.reset(ewn_tb_open_ex(dir.c_str(), cache_bytes, &code, err, sizeof err));
     if (!tb_) throw Error(code, err);
   }
-  int max_pieces() const { return ewn_tb_max_pieces(tb_.get()); }
+  // Every position with up to this many pieces is covered.
+  int complete_up_to() const { return ewn_tb_complete_up_to(tb_.get()); }
 
-  // The side to move's win probability before its roll.
+  // The value: the side to move's win probability before its roll.
   double value(const std::string& position) const {
     double v = 0;
-    detail::check(ewn_tb_probe(tb_.get(), position.c_str(), &v));
+    detail::check(ewn_tb_value(tb_.get(), position.c_str(), &v));
     return v;
   }
   // The moves for `die` (0: the position's die) with their values, best first.
@@ -103,12 +110,13 @@ class Tablebase {
     for (int i = 0; i < n; ++i) out.push_back({mv[i].move, mv[i].value, mv[i].wins != 0});
     return out;
   }
-  MoveValue best_move(const std::string& position, int die = 0) const {
-    ewn_move_value mv;
-    detail::check(ewn_tb_best_move(tb_.get(), position.c_str(), die, &mv));
-    return {mv.move, mv.value, mv.wins != 0};
+  // The best of those moves ("a5b4"); its value is moves()'s first.
+  std::string best_move(const std::string& position, int die = 0) const {
+    char move[EWN_MOVE_TEXT_MAX];
+    detail::check(ewn_tb_best_move(tb_.get(), position.c_str(), die, move));
+    return move;
   }
-  // The document of `ewn probe --json` (a covered position; otherwise Error).
+  // The probe: the document of `ewn probe --json` (a covered position; otherwise Error).
   std::string probe_json(const std::string& position) const {
     std::string buf(1024, '\0');
     size_t needed = 0;
@@ -129,18 +137,25 @@ class Tablebase {
   std::unique_ptr<ewn_tablebase, Close> tb_;
 };
 
-// The engine: `movetime` seconds a move, with the tables in `tables` ("" for none).
+// The engine: `movetime_ms` milliseconds a move, with the tables in `tables` ("" for none).
 class Engine {
  public:
-  explicit Engine(const std::string& tables = "", double movetime = 1.0) {
+  explicit Engine(const std::string& tables = "", int movetime_ms = 1000) {
     int code = EWN_OK;
     char err[1024];
-    e_.reset(ewn_engine_open(tables.c_str(), movetime, &code, err, sizeof err));
+    e_.reset(ewn_engine_open(tables.c_str(), movetime_ms, &code, err, sizeof err));
     if (!e_) throw Error(code, err);
   }
-  ewn_engine_choice best_move(const std::string& position, int die = 0) {
+  // The engine's move ("a5b4") for `die` (0: the position's die).
+  std::string best_move(const std::string& position, int die = 0) {
+    char move[EWN_MOVE_TEXT_MAX];
+    detail::check(ewn_engine_best_move(e_.get(), position.c_str(), die, move));
+    return move;
+  }
+  // The same move with the search's value, exactness, depth and nodes.
+  ewn_engine_choice search(const std::string& position, int die = 0) {
     ewn_engine_choice c;
-    detail::check(ewn_engine_best_move(e_.get(), position.c_str(), die, &c));
+    detail::check(ewn_engine_search(e_.get(), position.c_str(), die, &c));
     return c;
   }
 
@@ -151,4 +166,5 @@ class Engine {
   std::unique_ptr<ewn_engine, Close> e_;
 };
 
+}  // namespace cpp
 }  // namespace ewn

@@ -1,0 +1,39 @@
+// What went wrong, named where it goes wrong and carried in the status or the exception from
+// there: the surfaces choose by it (the CLI's exit codes and hints, the C API's codes, Python's
+// exception classes; api/error_codes.h maps it), never by the words of a message.
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+namespace ewn {
+
+enum class ErrorKind {
+  BadPosition,  // a malformed position or move (SPEC section 3)
+  NotCovered,   // the tables do not cover the position
+  Missing,      // the file or directory is not there
+  WrongType,    // there, but not what is wanted: a file for a directory, a FIFO for a file
+  Unreadable,   // there, but it cannot be read (permissions, a loop of links, no descriptors)
+  Damaged,      // a table file that fails its checks
+};
+
+// A problem with a path: its kind and its words, without the path ("no such directory",
+// "not a regular file", ...).
+struct PathProblem {
+  ErrorKind kind;
+  std::string words;
+};
+
+// A path that cannot be used, thrown: what() is "<path>: <words>".
+class PathError : public std::runtime_error {
+ public:
+  PathError(const std::filesystem::path& path, const PathProblem& problem)
+      : std::runtime_error(path.string() + ": " + problem.words), kind_(problem.kind) {}
+  ErrorKind kind() const { return kind_; }
+
+ private:
+  ErrorKind kind_;
+};
+
+}  // namespace ewn

@@ -1,0 +1,59 @@
+#include "table_inventory.h"
+
+#include "printable.h"
+
+namespace ewn {
+
+namespace {
+
+Json table_json(const TableInspection& c, bool checked) {
+  Json cj;
+  cj["class"] = c.material.name();
+  cj["present"] = c.present;
+  if (!c.present) return cj;
+  cj["entries"] = c.entries;
+  cj["positions"] = c.positions;
+  cj["bytes"] = c.bytes;
+  // Unchecked, a table is known to be right only where its header was not.
+  if (checked || c.problem) cj["ok"] = !c.problem;
+  if (c.problem) cj["problem"] = printable(*c.problem);
+  return cj;
+}
+
+}  // namespace
+
+Json table_inventory_json(const std::filesystem::path& dir, const DirectoryInspection& found,
+                          bool checked) {
+  Json errors = Json::array();
+  for (const auto& e : found.problems) errors.push_back(printable(e));
+  Json partial = Json::array();
+  for (MaterialClass mc : found.partial_classes) partial.push_back(mc.name());
+  Json j;
+  j["directory"] = printable(dir.string());
+  j["complete_up_to"] = found.complete_up_to;
+  j["partial_classes"] = std::move(partial);
+  j["checked"] = checked;
+  j["bytes"] = found.bytes;
+  j["positions"] = found.positions;
+  j["failing"] = found.failing;
+  j["ok"] = errors.empty();
+  j["errors"] = std::move(errors);
+  j["pieces"] = Json::array();
+  for (const auto& g : found.piece_counts) {
+    Json gj;
+    gj["pieces"] = g.pieces;
+    gj["classes"] = g.classes;
+    gj["present"] = g.present;
+    gj["failing"] = g.failing;
+    gj["entries"] = g.entries;
+    gj["positions"] = g.positions;
+    gj["bytes"] = g.bytes;
+    gj["tables"] = Json::array();
+    for (const auto& c : found.tables)
+      if (c.material.piece_count() == g.pieces) gj["tables"].push_back(table_json(c, checked));
+    j["pieces"].push_back(std::move(gj));
+  }
+  return j;
+}
+
+}  // namespace ewn

@@ -1,0 +1,21 @@
+// The table inventory: what a directory of tables holds, as one JSON document for every surface
+// that lists it (`ewn info --json`, the web server's /api/info), made from the one inspection of
+// probe/table_inspection.h so that both count and name the same things.
+#pragma once
+
+#include <filesystem>
+
+#include "json_text.h"
+#include "table_inspection.h"
+
+namespace ewn {
+
+// directory; complete_up_to (counting only tables that pass their checks); partial_classes
+// (classes of one more piece made alone with their twins); checked (false: headers only);
+// bytes, positions, failing; ok and errors; pieces: per piece count its classes, present,
+// failing, entries, positions, bytes and tables (class, present, and for a present one entries,
+// positions, bytes, ok where known, problem).
+Json table_inventory_json(const std::filesystem::path& dir, const DirectoryInspection& found,
+                          bool checked);
+
+}  // namespace ewn

@@ -1,0 +1,62 @@
+"""The rows of docs/API.md's vocabulary table that Python shares with the CLI: the same words,
+the same units, the same shapes; and what a Python user expects of the package (docstrings
+that help() shows, type stubs that name what the module has)."""
+
+import ast
+import json
+import pydoc
+import subprocess
+from pathlib import Path
+
+import ewn
+
+POSITION = "r1r23/5/5/5/4b1 r"
+
+
+def cli_json(ewn_program, *args):
+    run = subprocess.run([str(ewn_program), *args], capture_output=True, text=True, check=True)
+    return json.loads(run.stdout)
+
+
+def test_complete_up_to_is_the_word_of_ewn_info(ewn_program, tables):
+    with ewn.Tablebase(tables) as tb:
+        info = cli_json(ewn_program, "info", "--json", "--quick", "--tables", str(tables))
+        assert tb.complete_up_to == info["complete_up_to"]
+        assert tb.tables == str(tables)
+
+
+def test_probe_is_the_document_and_value_the_number(ewn_program, tables):
+    with ewn.Tablebase(tables, cache_bytes=1 << 20) as tb:
+        document = cli_json(ewn_program, "probe", "--json", "--tables", str(tables), POSITION)
+        assert tb.probe(POSITION) == document
+        assert tb.value(POSITION) == document["value"]
+
+
+def test_best_move_has_one_shape_from_the_tables_and_the_engine(tables):
+    with ewn.Tablebase(tables) as tb, ewn.Engine(tables=tables, movetime_ms=20) as engine:
+        for die in range(1, 7):
+            from_tables, from_engine = tb.best_move(POSITION, die), engine.best_move(POSITION, die)
+            assert type(from_tables) is type(from_engine) is str
+            assert from_tables == tb.moves(POSITION, die)[0]["move"]
+
+
+def test_help_shows_the_docstrings():
+    text = pydoc.render_doc(ewn.Tablebase, renderer=pydoc.plaintext)
+    for name in ("probe", "get_probe", "value", "get_value", "best_move", "close",
+                 "complete_up_to", "cache_bytes"):
+        assert name in text
+    assert "movetime_ms" in pydoc.render_doc(ewn.Engine, renderer=pydoc.plaintext)
+    assert ewn.Tablebase.__module__ == "ewn"
+
+
+def test_the_stubs_name_what_the_module_has():
+    package = Path(ewn.__file__).parent
+    assert (package / "py.typed").is_file()
+    stubs = ast.parse((package / "_ewn.pyi").read_text())
+    classes = {node.name: node for node in stubs.body if isinstance(node, ast.ClassDef)}
+    assert set(classes) == {"NotCoveredError", "Position", "Tablebase", "Engine"}
+    for name, node in classes.items():
+        members = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+        actual = {m for m in vars(getattr(ewn, name)) if not m.startswith("_")}
+        assert actual <= members, f"{name}: the stubs lack {actual - members}"
+        assert {m for m in members if not m.startswith("_")} <= actual

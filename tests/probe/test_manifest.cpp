@@ -1,0 +1,73 @@
+// The published manifest of the <= 5 set and `ewn verify --manifest`: the tables gen makes match
+// it, and a copy that differs in any file is named.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "cli_run.h"
+#include "generated_set.h"
+#include "manifest.h"
+#include "material.h"
+#include "table_format.h"
+
+using namespace ewn;
+using namespace ewn::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kManifest = fs::path(EWN_SOURCE_DIR) / "docs" / "tables-5.manifest";
+
+}  // namespace
+
+TEST_CASE("the published manifest lists every table with up to 5 pieces once", "[manifest]") {
+  std::vector<ManifestEntry> entries = read_manifest(kManifest);
+  std::set<std::string> listed;
+  for (const auto& e : entries) CHECK(listed.insert(e.file).second);
+  std::set<std::string> expected;
+  for (int n = 2; n <= 5; ++n)
+    for (MaterialClass mc : material_classes(n)) expected.insert(table_file_name(mc));
+  CHECK(listed == expected);
+}
+
+TEST_CASE("verify --manifest: the tables gen makes match, a differing copy is named",
+          "[manifest][cli]") {
+  std::string manifest = kManifest.string();
+  std::string made = generated_set(4).string();
+  ChildResult same = run_ewn({"verify", "--tables", made, "--pieces", "4", "--manifest", manifest});
+  INFO(same.out << same.err);
+  CHECK(same.exit_code == 0);
+  CHECK_THAT(same.out, Catch::Contains("120 files compared"));
+
+  TempDir tmp("manifest");
+  fs::path copy = tmp.path() / "copy";
+  fs::create_directories(copy);
+  for (const auto& e : fs::directory_iterator(made))
+    if (e.path().extension() == ".ewt") fs::copy_file(e.path(), copy / e.path().filename());
+  {
+    std::fstream f(copy / "12v1.ewt", std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-1, std::ios::end);
+    f.put('\x7f');
+  }
+  fs::remove(copy / "1v1.ewt");
+  fs::resize_file(copy / "123v1.ewt", 1000);
+  ChildResult differs = run_ewn(
+      {"verify", "--tables", copy.string(), "--pieces", "4", "--manifest", manifest, "--json"});
+  CHECK(differs.exit_code == 1);
+  auto doc = nlohmann::json::parse(differs.out);
+  CHECK(doc["ok"] == false);
+  CHECK(doc["errors"].size() == 3);
+  std::string errors = doc["errors"].dump();
+  CHECK_THAT(errors, Catch::Contains("12v1.ewt: its XXH3-128 digest differs"));
+  CHECK_THAT(errors, Catch::Contains("1v1.ewt: missing (the manifest lists it)"));
+  CHECK_THAT(errors, Catch::Contains("123v1.ewt: 1000 bytes, the manifest says"));
+
+  // A manifest that is not one: bad use.
+  fs::path bad = tmp.path() / "bad.manifest";
+  std::ofstream(bad) << "not a manifest line\n";
+  ChildResult malformed = run_ewn({"verify", "--tables", made, "--manifest", bad.string()});
+  CHECK(malformed.exit_code == 2);
+  CHECK_THAT(malformed.err, Catch::Contains(bad.string() + ":1: expected"));
+}
