@@ -78,7 +78,7 @@ void ewn_tb_close(ewn_tablebase* tb) {
 }
 
 int ewn_tb_complete_up_to(const ewn_tablebase* tb) {
-  return tb ? tb->tb.max_pieces() : 0;
+  return tb ? tb->tb.complete_up_to() : 0;
 }
 
 int ewn_tb_value(const ewn_tablebase* tb, const char* position, double* value) {

@@ -28,14 +28,14 @@ namespace {
 // What the tables of `tb` cover and, up to `pieces`, which files are missing.
 std::string coverage(const Tablebase& tb, int pieces) {
   std::string dir = printable(tb.directory().string());
-  std::string out = tb.max_pieces() == 0 ? "there are no complete tables in " + dir
+  std::string out = tb.complete_up_to() == 0 ? "there are no complete tables in " + dir
                                          : "the tables in " + dir + " cover positions with up to " +
-                                               std::to_string(tb.max_pieces()) + " pieces";
+                                               std::to_string(tb.complete_up_to()) + " pieces";
   if (!tb.partial_classes().empty())
     out += " and the " + std::to_string(tb.partial_classes().size()) + " classes of " +
-           std::to_string(tb.max_pieces() + 1) + " pieces made one by one";
+           std::to_string(tb.complete_up_to() + 1) + " pieces made one by one";
   std::vector<std::string> missing;
-  for (int n = std::max(2, tb.max_pieces() + 1); n <= pieces; ++n)
+  for (int n = std::max(2, tb.complete_up_to() + 1); n <= pieces; ++n)
     for (MaterialClass mc : material_classes(n)) {
       std::error_code ec;
       if (std::filesystem::symlink_status(tb.path_of(mc), ec).type() ==
@@ -76,7 +76,7 @@ std::string not_covered_message(const Tablebase& tb, const Position& pos, std::o
   // One class can be made alone once the smaller set is complete (the exact values its
   // captures lead to are solved again where they were not kept).
   std::string make_one;
-  if (n == tb.max_pieces() + 1)
+  if (n == tb.complete_up_to() + 1)
     make_one = "; or only this position's class: " +
                gen_command(n, tb.directory(), canonical_key(pos).material.name());
   return head + coverage(tb, n) + " (" + make_tables_hint(n, tb.directory()) + make_one + ")";

@@ -81,10 +81,10 @@ int main(int argc, char** argv) {
   }
   try {
     Tablebase probe_dir(dir);
-    if (pieces == 0) pieces = probe_dir.max_pieces();
-    if (pieces < 2 || pieces > probe_dir.max_pieces()) {
+    if (pieces == 0) pieces = probe_dir.complete_up_to();
+    if (pieces < 2 || pieces > probe_dir.complete_up_to()) {
       std::fprintf(stderr, "bench_probe: %s covers up to %d pieces\n", dir.c_str(),
-                   probe_dir.max_pieces());
+                   probe_dir.complete_up_to());
       return 2;
     }
 

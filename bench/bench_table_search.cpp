@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
   uint64_t seed = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 3;
   try {
     auto tables = open_tablebase(argv[1]);
-    const int pieces = tables->max_pieces() + 1;
+    const int pieces = tables->complete_up_to() + 1;
     Rng rng(seed);
     // Every 4th of the positions with `pieces` pieces from many games, so that they come from
     // different games.
@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
     }
     double seconds = std::chrono::duration<double>(clock_now(ClockKind::ThreadCpu) - t0).count();
     std::printf("%zu positions with %d pieces, depth %d, tables %s (up to %d pieces)\n",
-                positions.size(), pieces, depth, argv[1], tables->max_pieces());
+                positions.size(), pieces, depth, argv[1], tables->complete_up_to());
     std::printf("nodes %llu, CPU %.2f s, %.0f nodes/s, %.1f ms a position\n",
                 (unsigned long long)nodes, seconds, double(nodes) / seconds,
                 1000 * seconds / double(positions.size()));

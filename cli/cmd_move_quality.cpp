@@ -43,7 +43,7 @@ int run_quality(const QualityOptions& opt) {
   // Beyond the complete set, the classes generated one by one (ewn gen --class) of the next
   // piece count: positions are then drawn among theirs.
   const Tablebase& tables = truth->tablebase();
-  int covered = tables.max_pieces() + (tables.partial_classes().empty() ? 0 : 1);
+  int covered = tables.complete_up_to() + (tables.partial_classes().empty() ? 0 : 1);
   int pieces = opt.pieces ? opt.pieces : covered;
   if (pieces > covered) {
     std::cerr << "ewn move-quality: the tables in " << printable(opt.tables) << " cover up to "
@@ -51,7 +51,7 @@ int run_quality(const QualityOptions& opt) {
               << " pieces with: " << gen_command(pieces, opt.tables, "NAME") << ")\n";
     return 2;
   }
-  if (factory->tables() && factory->tables()->max_pieces() >= pieces)
+  if (factory->tables() && factory->tables()->complete_up_to() >= pieces)
     std::cerr << "ewn move-quality: note: the player's own tables cover these positions\n";
 
   MoveQualityOptions measure;
@@ -70,7 +70,7 @@ int run_quality(const QualityOptions& opt) {
   const int n = q.positions;
   // The classes the positions come from, when not all classes of that piece count.
   std::vector<std::string> classes;
-  if (pieces > tables.max_pieces())
+  if (pieces > tables.complete_up_to())
     for (MaterialClass mc : tables.partial_classes()) classes.push_back(mc.name());
   if (opt.json) {
     Json j;

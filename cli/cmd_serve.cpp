@@ -6,9 +6,11 @@
 #include "host_check.h"
 #include "json.h"
 #include "printable.h"
+#include "regular_file.h"
+#include "tables_hint.h"
+#include "time_control.h"
 #include "probe_report.h"
 #include "server.h"
-#include "tables_dir.h"
 
 namespace ewn::cli {
 
@@ -42,10 +44,8 @@ void register_serve(CLI::App& app) {
       "not there; without the default directory every value is the engine's estimate).\n\n"
       "Examples:\n"
       "  ewn serve --port 0                 (any free port: open the address it prints)\n"
-      "  ewn serve --tables data --port 0 --searches 1 --max-movetime 2000");
-  auto* tables =
-      cmd->add_option("--tables", opt->tables, "Directory of table files ($EWN_TABLES or data)")
-          ->default_val(default_tables_dir());
+      "  ewn serve --tables data --port 0 --searches 1 --max-movetime 2s");
+  auto* tables = add_tables_option(cmd, opt->tables, "Directory of table files");
   cmd->add_option("--host", opt->host,
                   "Address to listen on (0.0.0.0: every interface, with a warning: there is no "
                   "authentication)")
@@ -53,24 +53,37 @@ void register_serve(CLI::App& app) {
   cmd->add_option("--port", opt->port, "Port, 0 for any free one")
       ->default_val(opt->port)
       ->check(CLI::Range(0, 65535));
-  cmd->add_option("--max-movetime", opt->max_movetime_ms,
-                  "Cap in milliseconds on the engine's time for one request")
-      ->default_val(opt->max_movetime_ms)
-      ->check(CLI::Range(1, 60000));
+  auto max_movetime = std::make_shared<std::string>("5s");
+  cmd->add_option("--max-movetime", *max_movetime,
+                  "Cap on the engine's time for one request, e.g. 2s or 500 (milliseconds), at "
+                  "most 60s")
+      ->default_val(*max_movetime);
   cmd->add_option("--searches", opt->searches, "Engine searches run at once")
       ->default_val(opt->searches)
       ->check(CLI::Range(1, 64));
-  cmd->add_option("--threads", opt->threads, "Requests answered at once (workers; connections waiting for a request hold none)")
+  cmd->add_option("--threads", opt->threads,
+                  "Requests answered at once (workers; connections waiting for a request hold "
+                  "none)")
       ->default_val(opt->threads)
       ->check(CLI::Range(2, 256));
-  cmd->callback([opt, tables] {
+  cmd->callback([opt, tables, max_movetime] {
+    std::optional<Duration> cap = parse_duration(*max_movetime);
+    if (!cap || *cap <= Duration::zero() || *cap > std::chrono::seconds(60)) {
+      std::cerr << "ewn serve: --max-movetime '" << printable(*max_movetime)
+                << "' is not a duration of at most 60s (write e.g. 2s or 500: a bare number is "
+                   "milliseconds)\n";
+      set_exit_code(2);
+      return;
+    }
+    opt->max_movetime_ms =
+        std::max(1, int(std::chrono::duration_cast<std::chrono::milliseconds>(*cap).count()));
     // Without the default directory the engine estimates every value (and says so on start);
     // a directory named on the command line that is not there is a mistake to report.
-    std::error_code ec;
-    if (tables->count() > 0 && !std::filesystem::is_directory(opt->tables, ec)) {
-      std::cerr << "ewn serve: " << printable(opt->tables)
-                << ": no such directory (make tables with: ewn gen --pieces 5 --out "
-                << printable(opt->tables) << ")\n";
+    if (auto problem = tables->count() > 0 ? directory_problem(opt->tables) : std::nullopt) {
+      std::cerr << "ewn serve: " << printable(opt->tables) << ": " << problem->words;
+      if (problem->kind == ErrorKind::Missing)
+        std::cerr << " (" << make_tables_hint(kSuggestedPieces, opt->tables) << ")";
+      std::cerr << "\n";
       set_exit_code(2);
       return;
     }

@@ -130,7 +130,7 @@ std::unique_ptr<Engine> make_contest_engine(const std::string& spec_text, const 
       try {
         exact = open_tablebase(default_tables_dir);
         notes = "engine " + spec.text + " with the tables in '" + default_tables_dir + "' (up to " +
-                std::to_string(exact->max_pieces()) + " pieces)";
+                std::to_string(exact->complete_up_to()) + " pieces)";
       } catch (const std::exception& e) {
         notes = "engine " + spec.text + " without tables (" + e.what() + ")";
       }
@@ -138,7 +138,7 @@ std::unique_ptr<Engine> make_contest_engine(const std::string& spec_text, const 
   } else {
     exact = open_tablebase(dir);
     notes = "engine " + spec.text + " with the tables in '" + dir + "' (up to " +
-            std::to_string(exact->max_pieces()) + " pieces)";
+            std::to_string(exact->complete_up_to()) + " pieces)";
   }
   if (spec.kind == "expectimax")
     notes += choose_network(spec, dir.empty() ? default_tables_dir : dir);

@@ -34,7 +34,7 @@ EvalTuningStudy run_eval_tuning(std::shared_ptr<const ExactValues> tables,
   // Bootstrapping beyond the tables (see eval_tuning.h).
   if (opt.rounds > 0) {
     std::vector<Position> beyond =
-        positions_from_games(rng, size_t(opt.beyond), tables->max_pieces() + 1, 12);
+        positions_from_games(rng, size_t(opt.beyond), tables->complete_up_to() + 1, 12);
     size_t cut = beyond.size() * 4 / 5;
     std::vector<Position> beyond_train(beyond.begin(), beyond.begin() + long(cut));
     std::vector<Position> beyond_test(beyond.begin() + long(cut), beyond.end());

@@ -46,9 +46,9 @@ int run_tune(const TuneOptions& opt) {
     std::cerr << "tune_eval: " << printable(e.what()) << "\n";
     return 2;
   }
-  int max_pieces = opt.max_pieces ? opt.max_pieces : tables->max_pieces();
-  if (max_pieces > tables->max_pieces() || opt.min_pieces > max_pieces) {
-    std::cerr << "tune_eval: the tables cover up to " << tables->max_pieces()
+  int max_pieces = opt.max_pieces ? opt.max_pieces : tables->complete_up_to();
+  if (max_pieces > tables->complete_up_to() || opt.min_pieces > max_pieces) {
+    std::cerr << "tune_eval: the tables cover up to " << tables->complete_up_to()
               << " pieces; --min-pieces " << opt.min_pieces << " and --max-pieces " << max_pieces
               << " do not fit\n";
     return 2;

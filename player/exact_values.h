@@ -22,11 +22,11 @@ class ExactValues {
   virtual ~ExactValues() = default;
   // Every position with at most this many pieces has a value (0: none): the source covers up to
   // this many pieces.
-  virtual int max_pieces() const = 0;
+  virtual int complete_up_to() const = 0;
   // Whether value() and move_values() answer for this position: every one with at most
-  // max_pieces(), and a source may answer some larger ones too (tables of single classes).
+  // complete_up_to(), and a source may answer some larger ones too (tables of single classes).
   virtual bool has_value_for(const Position& pos) const {
-    return pos.piece_count() <= max_pieces();
+    return pos.piece_count() <= complete_up_to();
   }
   // Pre-roll win probability of the side to move; nullopt without has_value_for(pos).
   virtual std::optional<double> value(const Position& pos) const = 0;

@@ -25,7 +25,7 @@ std::shared_ptr<const TablebaseValues> open_tablebase(const std::filesystem::pat
   if (!std::filesystem::is_directory(dir, ec))
     throw std::runtime_error("tables: '" + dir.string() + "' is not a directory" + fix);
   auto tables = std::make_shared<const Tablebase>(dir, cache_bytes);
-  if (tables->max_pieces() < 2)
+  if (tables->complete_up_to() < 2)
     throw std::runtime_error("tables: '" + dir.string() + "' holds no complete set of tables" +
                              fix);
   return std::make_shared<TablebaseValues>(std::move(tables));

@@ -12,7 +12,7 @@ namespace ewn {
 class TablebaseValues : public ExactValues {
  public:
   explicit TablebaseValues(std::shared_ptr<const Tablebase> tables) : tables_(std::move(tables)) {}
-  int max_pieces() const override { return tables_->max_pieces(); }
+  int complete_up_to() const override { return tables_->complete_up_to(); }
   // Also the classes of the next piece count made alone (`ewn gen --class`) with their twins.
   bool has_value_for(const Position& pos) const override { return tables_->has_value_for(pos); }
   std::optional<double> value(const Position& pos) const override { return tables_->value(pos); }

@@ -9,9 +9,9 @@
 namespace ewn {
 
 Tablebase::Tablebase(std::filesystem::path dir, size_t cache_bytes)
-    : dir_(std::move(dir)), max_pieces_(complete_piece_count(dir_)), cache_(cache_bytes) {
-  if (max_pieces_ < 2 || max_pieces_ >= kMaxPieces) return;
-  for (MaterialClass mc : material_classes(max_pieces_ + 1))
+    : dir_(std::move(dir)), complete_up_to_(complete_piece_count(dir_)), cache_(cache_bytes) {
+  if (complete_up_to_ < 2 || complete_up_to_ >= kMaxPieces) return;
+  for (MaterialClass mc : material_classes(complete_up_to_ + 1))
     if (table_present(dir_, mc) && table_present(dir_, mc.flipped())) {
       partial_.push_back(mc);
       is_partial_[class_slot(mc)] = true;
@@ -20,14 +20,14 @@ Tablebase::Tablebase(std::filesystem::path dir, size_t cache_bytes)
 
 std::optional<TableKey> Tablebase::covered_key(const Position& pos) const {
   int n = pos.piece_count();
-  if (n > max_pieces_ + 1 || (n == max_pieces_ + 1 && partial_.empty())) return std::nullopt;
+  if (n > complete_up_to_ + 1 || (n == complete_up_to_ + 1 && partial_.empty())) return std::nullopt;
   TableKey key = canonical_key(pos);
-  if (n <= max_pieces_ || is_partial_[class_slot(key.material)]) return key;
+  if (n <= complete_up_to_ || is_partial_[class_slot(key.material)]) return key;
   return std::nullopt;
 }
 
 bool Tablebase::has_value_for(const Position& pos) const {
-  return pos.piece_count() <= max_pieces_ || pos.winner() || covered_key(pos);
+  return pos.piece_count() <= complete_up_to_ || pos.winner() || covered_key(pos);
 }
 
 Tablebase::~Tablebase() {

@@ -33,8 +33,8 @@ class Tablebase {
   const std::filesystem::path& directory() const { return dir_; }
   // Largest n such that the table of every material class with <= n pieces is present (0: none).
   // Decided when the Tablebase is made.
-  int max_pieces() const { return max_pieces_; }
-  // Classes with max_pieces() + 1 pieces whose tables are present together with their
+  int complete_up_to() const { return complete_up_to_; }
+  // Classes with complete_up_to() + 1 pieces whose tables are present together with their
   // colour-flipped twin's (made by `ewn gen --class`): their positions have values too, since
   // every move from them stays in the pair or captures into the complete smaller set.
   const std::vector<MaterialClass>& partial_classes() const { return partial_; }
@@ -68,7 +68,7 @@ class Tablebase {
   // questions).
   std::optional<TableKey> covered_key(const Position& pos) const;
   std::filesystem::path dir_;
-  int max_pieces_ = 0;
+  int complete_up_to_ = 0;
   std::vector<MaterialClass> partial_;
   std::array<bool, kClassSlots> is_partial_{};
   mutable BlockCache cache_;

@@ -25,7 +25,8 @@
 #include "race.h"
 #include "request_head.h"
 #include "static_files.h"
-#include "table_info.h"
+#include "table_inventory.h"
+#include "tables_hint.h"
 #include "tablebase_values.h"
 
 namespace ewn::web {
@@ -70,7 +71,7 @@ void make_engine(Context& c) {
   prepare_race_tables();  // built now, not on the clock of the first request's search
   SearchOptions options;
   std::shared_ptr<const ExactValues> exact;
-  if (c.tables->max_pieces() >= 2) exact = std::make_shared<TablebaseValues>(c.tables);
+  if (c.tables->complete_up_to() >= 2) exact = std::make_shared<TablebaseValues>(c.tables);
   auto network = std::filesystem::path(c.options.tables) / kDefaultNetworkFile;
   std::error_code ec;
   c.network_note = "no evaluation network (train one with ewn train-eval)";
@@ -99,7 +100,7 @@ httplib::Server::Handler guarded(
 
 Milliseconds movetime_param(const Context& c, const httplib::Request& req) {
   // Any whole number up to an hour is a fair request; the server's cap then applies.
-  long ms = number_param(req, "movetime", kDefaultMovetimeMs, 1, 3'600'000);
+  long ms = number_param(req, "movetime_ms", kDefaultMovetimeMs, 1, 3'600'000);
   return Milliseconds(std::min<long>(ms, c.options.max_movetime_ms));
 }
 
@@ -162,7 +163,7 @@ void probe_route(const Context& c, const httplib::Request& req, httplib::Respons
 }
 
 void move_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
-  check_params(req, {"position", "movetime"});
+  check_params(req, {"position", "movetime_ms"});
   ParsedPosition parsed = position_param(req);
   Milliseconds movetime = movetime_param(c, req);
   if (!parsed.die)
@@ -356,7 +357,11 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
   c->options = options;
   c->tables = std::make_shared<const Tablebase>(options.tables, kCacheBytes);
   make_engine(*c);
-  c->info = tables_info(*c->tables);
+  // The inventory of `ewn info --json --quick`: file headers only, read once at start.
+  c->info = table_inventory_json(c->tables->directory(),
+                                 inspect_tables(c->tables->directory(), /*headers_only=*/true,
+                                                /*threads=*/1),
+                                 /*checked=*/false);
   c->info["directory"] = DirectoryName(options.tables).shown;
   c->info["engine"] = {{"searches", options.searches},
                        {"max_movetime_ms", options.max_movetime_ms},
@@ -387,14 +392,13 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
   ::listen(listen_fd, SOMAXCONN);
   std::string host =
       options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
-  int pieces = c->tables->max_pieces();
+  int pieces = c->tables->complete_up_to();
   std::string note = pieces >= 2
                          ? "tables in " + options.tables + ": every position with up to " +
                                std::to_string(pieces) + " pieces"
                          : "no complete set of tables in " + options.tables +
-                               ": every value is the engine's estimate (make tables with: ewn gen "
-                               "--pieces 5 --out " +
-                               options.tables + ")";
+                               ": every value is the engine's estimate (" +
+                               make_tables_hint(kSuggestedPieces, options.tables) + ")";
   ready("http://" + host + ":" + std::to_string(port) + "/", note + "; engine: " + c->network_note);
   run_connection_loop(
       listen_fd, options.threads, ConnectionLimits{},

@@ -38,7 +38,7 @@ const Tablebase& tablebase() {
 
 TEST_CASE("with tables, every covered position gets a table-best move") {
   const auto& tables = generated_tables();
-  REQUIRE(tables->max_pieces() == kTablePieces);
+  REQUIRE(tables->complete_up_to() == kTablePieces);
   ExpectimaxPlayer player(TimeLimits{std::chrono::milliseconds(200), std::nullopt}, {}, tables);
   Rng rng(21);
   for (int i = 0; i < 400; ++i) {
@@ -122,7 +122,7 @@ TEST_CASE("the player consults a class of the next piece count made alone") {
   opt.only_class = parse_material_class("12v13");
   generate(opt);
   auto tables = open_tablebase(dir.path());
-  REQUIRE(tables->max_pieces() == 3);
+  REQUIRE(tables->complete_up_to() == 3);
   Search search(SearchOptions{}, tables);
   Position in_group = parse_position("r1r23/5/5/5/2b1b31 r").position;
   Position other = parse_position("r1r23/5/5/5/2b1b21 r").position;

@@ -74,7 +74,7 @@ TEST_CASE("probing: many threads with lazy opening and a small cache agree with 
   std::vector<Answer> expected;
   {
     Tablebase one(dir);
-    REQUIRE(one.max_pieces() == 3);
+    REQUIRE(one.complete_up_to() == 3);
     // The 3-piece tables have a dictionary: decoding with one shared decoder is raced too.
     int with_dictionary = 0;
     for (MaterialClass mc : material_classes(3))

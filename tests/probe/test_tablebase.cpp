@@ -35,7 +35,7 @@ void copy_tables(const std::filesystem::path& from, const std::filesystem::path&
 TEST_CASE("tablebase: every stored entry of <= 3 pieces probes to its value") {
   auto& ref = ReferenceTables::get();
   Tablebase tb(ref.dir.path());
-  REQUIRE(tb.max_pieces() == 3);
+  REQUIRE(tb.complete_up_to() == 3);
   for (auto& [mc, values] : ref.values) {
     PositionIndex index(mc);
     SquareList sq{};
@@ -70,7 +70,7 @@ TEST_CASE("tablebase: random positions and their twins agree with the solver") {
 TEST_CASE("tablebase: generated 4-piece tables probe to the generator's values, twins equal") {
   const auto& dir = generated_set(4);
   Tablebase tb(dir);
-  REQUIRE(tb.max_pieces() == 4);
+  REQUIRE(tb.complete_up_to() == 4);
   std::map<MaterialClass, ExactFile> exact;
   Rng rng(4);
   for (int trial = 0; trial < 20000; ++trial) {
@@ -144,7 +144,7 @@ TEST_CASE("tablebase: decided and uncovered positions") {
   // An empty directory covers nothing but decided positions.
   TempDir empty("probe-empty");
   Tablebase none(empty.path());
-  CHECK(none.max_pieces() == 0);
+  CHECK(none.complete_up_to() == 0);
   CHECK_FALSE(none.value(parse_position("r14/5/5/5/4b1 r").position));
   CHECK(*none.value(won) == 1.0);
 }
@@ -161,7 +161,7 @@ TEST_CASE("tablebase: a class made alone (--class) has values for its positions 
                                dir.path() / table_file_name(mc));
   Tablebase partial(dir.path());
   Tablebase full(generated_set(4));
-  REQUIRE(partial.max_pieces() == 3);
+  REQUIRE(partial.complete_up_to() == 3);
   auto classes = partial.partial_classes();
   std::sort(classes.begin(), classes.end());
   auto expected = std::vector<MaterialClass>{alone, alone.flipped()};
@@ -169,7 +169,7 @@ TEST_CASE("tablebase: a class made alone (--class) has values for its positions 
   CHECK(classes == expected);
   // The inventory of `ewn info` and /api/info (table_inspection.h) names the same classes.
   DirectoryInspection inspected = inspect_tables(dir.path(), /*headers_only=*/true);
-  CHECK(inspected.complete_up_to == partial.max_pieces());
+  CHECK(inspected.complete_up_to == partial.complete_up_to());
   std::sort(inspected.partial_classes.begin(), inspected.partial_classes.end());
   CHECK(inspected.partial_classes == expected);
   Rng rng(12);

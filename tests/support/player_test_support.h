@@ -20,8 +20,8 @@ using ewn::random_position;
 // Exact values by plain recursion with memoisation (SPEC 4), for positions of few pieces.
 class BruteForceValues : public ExactValues {
  public:
-  explicit BruteForceValues(int max_pieces) : max_pieces_(max_pieces) {}
-  int max_pieces() const override { return max_pieces_; }
+  explicit BruteForceValues(int max_pieces) : complete_up_to_(max_pieces) {}
+  int complete_up_to() const override { return complete_up_to_; }
   std::optional<double> value(const Position& pos) const override {
     if (!has_value_for(pos)) return std::nullopt;
     return solve(pos);
@@ -54,7 +54,7 @@ class BruteForceValues : public ExactValues {
     child.play(m);
     return {m, 1 - solve(child), false};
   }
-  int max_pieces_;
+  int complete_up_to_;
   mutable std::unordered_map<uint64_t, double> memo_;
 };
 

@@ -12,7 +12,7 @@ async function get(path, params) {
   }
 }
 
-export const engineMove = (position, movetime) => get("/api/move", { position, movetime });
+export const engineMove = (position, movetimeMs) => get("/api/move", { position, movetime_ms: movetimeMs });
 export const info = () => get("/api/info", {});
 
 // The value of a position and of its moves: from the tables where they cover it, else the

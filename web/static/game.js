@@ -48,7 +48,7 @@ export class Game {
     // Answers still on their way for an earlier game see another token and are dropped.
     const token = ++this.token;
     this.human = $("#game-side").value;
-    this.movetime = Number($("#game-time").value);
+    this.movetimeMs = Number($("#game-time").value);
     this.setup = formatPosition(pos);
     this.pos = pos;
     this.moves = [];
@@ -86,12 +86,12 @@ export class Game {
     this.status(`The engine rolled ${dieFace(this.pos.die)} ${this.pos.die} and is thinking…`);
     this.render();
     this.$("#game-moves-now").replaceChildren();
-    let r = await api.engineMove(formatPosition(this.pos), this.movetime);
+    let r = await api.engineMove(formatPosition(this.pos), this.movetimeMs);
     // Busy with other requests' searches: ask again shortly.
     for (let tries = 0; r.status === 503 && tries < 10 && token === this.token; tries++) {
       this.status("The engine is busy with other requests; asking again…");
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      r = await api.engineMove(formatPosition(this.pos), this.movetime);
+      r = await api.engineMove(formatPosition(this.pos), this.movetimeMs);
     }
     if (token !== this.token) return;
     if (!r.ok) {
@@ -162,7 +162,7 @@ export class Game {
   }
 
   text() {
-    const engine = `engine (${this.movetime} ms a move)`;
+    const engine = `engine (${this.movetimeMs} ms a move)`;
     const lines = [
       "EinStein wuerfelt nicht! (ewn serve)",
       `Setup: ${this.setup}`,

@@ -1,5 +1,6 @@
 """What the web tests share: the ewn program, the tables, a server on a free port, random
-positions, the rules needed to follow a move, and the CLI's answers to compare with.
+positions (the Python tests' generator), the rules needed to follow a move, and the CLI's
+answers to compare with.
 
 Environment (set by ctest, web/tests/CMakeLists.txt): EWN, the ewn program; EWN_WEB_TABLES, a
 directory of tables for <= 4 pieces; EWN_WEB_LOAD, the load client (test_load.py only).
@@ -10,10 +11,16 @@ import os
 import random
 import signal
 import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
+
+# The random positions of every Python test: tests/support/random_positions.py.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "support"))
+from random_positions import random_position, write  # noqa: E402
 
 EWN = os.environ.get("EWN", "ewn")
 TABLES = os.environ.get("EWN_WEB_TABLES", "data")
@@ -68,39 +75,6 @@ def server():
         s.stop()
 
 
-def random_position(rng, max_pieces=5, die_chance=0.5):
-    """A random position in SPEC notation: 2..max_pieces pieces, each side at least one, any
-    squares (so some are decided), either side to move, sometimes a die."""
-    n = rng.randint(2, max_pieces)
-    red = rng.randint(1, min(6, n - 1))
-    pieces = [("r", k) for k in rng.sample(range(1, 7), red)]
-    pieces += [("b", k) for k in rng.sample(range(1, 7), n - red)]
-    board = [None] * 25
-    for piece, sq in zip(pieces, rng.sample(range(25), n)):
-        board[sq] = piece
-    text = format_board(board) + " " + rng.choice("rb")
-    if rng.random() < die_chance:
-        text += " " + str(rng.randint(1, 6))
-    return text
-
-
-def format_board(board):
-    ranks = []
-    for r in range(5):
-        out, empty = "", 0
-        for f in range(5):
-            p = board[r * 5 + f]
-            if p is None:
-                empty += 1
-                continue
-            if empty:
-                out += str(empty)
-            empty = 0
-            out += p[0] + str(p[1])
-        ranks.append(out + (str(empty) if empty else ""))
-    return "/".join(ranks)
-
-
 def parse_board(text):
     board = []
     for rank in text.split()[0].split("/"):
@@ -124,8 +98,7 @@ def play(position, move):
     board = parse_board(position)
     board[square(move[2:])] = board[square(move[:2])]
     board[square(move[:2])] = None
-    side = position.split()[1]
-    return format_board(board) + " " + ("b" if side == "r" else "r")
+    return write(board, "b" if position.split()[1] == "r" else "r")
 
 
 def cli_probe(positions):
