@@ -40,7 +40,9 @@ MappedFile map_table(const std::filesystem::path& path) {
   try {
     return MappedFile(path, /*keep_open=*/true);
   } catch (const MapError& e) {
-    bool missing = e.kind() == ErrorKind::Missing && e.problem() == "missing";
+    // Missing, and not as the target of a dangling link (whose words say so).
+    std::error_code ec;
+    bool missing = e.kind() == ErrorKind::Missing && !std::filesystem::is_symlink(path, ec);
     throw TableError(path, missing ? "missing table file" : e.problem(), e.kind());
   }
 }
