@@ -2,6 +2,7 @@
 
 // Frames without magic number (ZSTD_f_zstd1_magicless) and dictionaries used in place
 // (ZSTD_createDDict_byReference) are in zstd's advanced API; both save work or bytes per block.
+// So is ZSTD_decompressBegin_usingDDict (begin_warm below).
 #define ZSTD_STATIC_LINKING_ONLY
 #include <xxhash.h>
 #include <zstd.h>
@@ -39,6 +40,22 @@ ZSTD_DCtx* thread_dctx(bool magic) {
   thread_local std::unique_ptr<ZSTD_DCtx, DCtxFree> magicless(make(ZSTD_f_zstd1_magicless));
   thread_local std::unique_ptr<ZSTD_DCtx, DCtxFree> with_magic(make(ZSTD_f_zstd1));
   return magic ? with_magic.get() : magicless.get();
+}
+
+// Prepares `d` so that its next frame with `ddict` takes the decoder every other frame takes.
+// zstd (ZSTD_decompressBegin_usingDDict) marks a context "cold" when it begins a frame with a
+// DDict other than the one its previous frame used, and decodes sequences with a prefetching
+// decoder while the mark is set. Only a compressed block with sequences clears the mark, in that
+// frame or any later one, with a dictionary or without: frames of raw blocks and frames that fail
+// earlier leave it set, and ZSTD_DCtx_reset does not clear it. Up to zstd 1.5.5 the prefetching
+// decoder does not check that a block's sequence bits are all used, so a damaged block decoded or
+// not depending on what the thread had decoded before (the full check passed a file that
+// read_table then refused). Here the first beginning makes `ddict` the context's last, the second
+// clears the mark, and the frame's own beginning then finds `ddict` warm. Frames without a
+// dictionary need nothing: only frames begun with a DDict set the mark, and these leave it clear.
+void begin_warm(ZSTD_DCtx* d, const ZSTD_DDict* ddict) {
+  ZSTD_decompressBegin_usingDDict(d, ddict);
+  ZSTD_decompressBegin_usingDDict(d, ddict);
 }
 
 // The file stores u16 values little-endian.
@@ -133,8 +150,13 @@ std::optional<std::string> BlockDecoder::decode(std::span<const uint8_t> data, u
     return "block holds " + std::to_string(frame.frameContentSize) + " bytes, expected " +
            std::to_string(bytes);
   // A block's frame is whole in itself, with or without the table's dictionary.
-  size_t n = ddict_ ? ZSTD_decompress_usingDDict(d, out, bytes, data.data(), data.size(), ddict_)
-                    : ZSTD_decompressDCtx(d, out, bytes, data.data(), data.size());
+  size_t n;
+  if (ddict_) {
+    begin_warm(d, ddict_);
+    n = ZSTD_decompress_usingDDict(d, out, bytes, data.data(), data.size(), ddict_);
+  } else {
+    n = ZSTD_decompressDCtx(d, out, bytes, data.data(), data.size());
+  }
   if (ZSTD_isError(n)) return std::string("zstd: ") + ZSTD_getErrorName(n);
   if (n != bytes)
     return "block decompressed to " + std::to_string(n) + " bytes, expected " +
