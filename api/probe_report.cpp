@@ -28,9 +28,10 @@ namespace {
 // What the tables of `tb` cover and, up to `pieces`, which files are missing.
 std::string coverage(const Tablebase& tb, int pieces) {
   std::string dir = printable(tb.directory().string());
-  std::string out = tb.complete_up_to() == 0 ? "there are no complete tables in " + dir
-                                         : "the tables in " + dir + " cover positions with up to " +
-                                               std::to_string(tb.complete_up_to()) + " pieces";
+  std::string out = tb.complete_up_to() == 0
+                        ? "there are no complete tables in " + dir
+                        : "the tables in " + dir + " cover positions with up to " +
+                              std::to_string(tb.complete_up_to()) + " pieces";
   if (!tb.partial_classes().empty())
     out += " and the " + std::to_string(tb.partial_classes().size()) + " classes of " +
            std::to_string(tb.complete_up_to() + 1) + " pieces made one by one";

@@ -6,11 +6,11 @@
 #include "host_check.h"
 #include "json.h"
 #include "printable.h"
+#include "probe_report.h"
 #include "regular_file.h"
+#include "server.h"
 #include "tables_hint.h"
 #include "time_control.h"
-#include "probe_report.h"
-#include "server.h"
 
 namespace ewn::cli {
 

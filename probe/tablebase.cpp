@@ -20,7 +20,8 @@ Tablebase::Tablebase(std::filesystem::path dir, size_t cache_bytes)
 
 std::optional<TableKey> Tablebase::covered_key(const Position& pos) const {
   int n = pos.piece_count();
-  if (n > complete_up_to_ + 1 || (n == complete_up_to_ + 1 && partial_.empty())) return std::nullopt;
+  if (n > complete_up_to_ + 1 || (n == complete_up_to_ + 1 && partial_.empty()))
+    return std::nullopt;
   TableKey key = canonical_key(pos);
   if (n <= complete_up_to_ || is_partial_[class_slot(key.material)]) return key;
   return std::nullopt;

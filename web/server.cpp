@@ -26,8 +26,8 @@
 #include "request_head.h"
 #include "static_files.h"
 #include "table_inventory.h"
-#include "tables_hint.h"
 #include "tablebase_values.h"
+#include "tables_hint.h"
 
 namespace ewn::web {
 
@@ -393,12 +393,11 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
   std::string host =
       options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
   int pieces = c->tables->complete_up_to();
-  std::string note = pieces >= 2
-                         ? "tables in " + options.tables + ": every position with up to " +
-                               std::to_string(pieces) + " pieces"
-                         : "no complete set of tables in " + options.tables +
-                               ": every value is the engine's estimate (" +
-                               make_tables_hint(kSuggestedPieces, options.tables) + ")";
+  std::string note = pieces >= 2 ? "tables in " + options.tables + ": every position with up to " +
+                                       std::to_string(pieces) + " pieces"
+                                 : "no complete set of tables in " + options.tables +
+                                       ": every value is the engine's estimate (" +
+                                       make_tables_hint(kSuggestedPieces, options.tables) + ")";
   ready("http://" + host + ":" + std::to_string(port) + "/", note + "; engine: " + c->network_note);
   run_connection_loop(
       listen_fd, options.threads, ConnectionLimits{},
