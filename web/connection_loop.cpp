@@ -151,10 +151,10 @@ void worker(std::shared_ptr<Handoff> h, RequestHandler handle, milliseconds io) 
     }
     ConnectionStream stream(*c, io);
     bool keep = false;
+    // The router answers its handlers' exceptions; anything else ends the connection.
     try {
       keep = handle(stream);
-    } catch (
-        ...) {  // the router answers its handlers' exceptions; anything else ends the connection
+    } catch (...) {
     }
     // A request the router stopped reading early (a malformed line, a body it does not read)
     // leaves bytes that are no request: answered, the connection ends.
@@ -257,6 +257,9 @@ class Loop {
 
   // Reads what the connection has sent and acts on it.
   void on_readable(Connection& c) {
+    // An event of this batch for a descriptor a worker now has (dispatched earlier in the batch)
+    // is not the loop's to act on.
+    if (c.state == Connection::State::Busy) return;
     char chunk[16384];
     for (;;) {
       ssize_t n = ::recv(c.fd, chunk, sizeof chunk, 0);
