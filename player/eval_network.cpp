@@ -3,6 +3,7 @@
 #include <xxhash.h>
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -143,6 +144,22 @@ EvalNetwork EvalNetwork::load(const std::string& path) {
   if (weights_checksum(net.weights_, with_mlp ? &net.mlp_.weights() : nullptr) != h.checksum)
     fail("checksum mismatch");
   return net;
+}
+
+std::shared_ptr<const EvalNetwork> load_table_dir_network(const std::string& dir,
+                                                          std::string& note) {
+  auto path = std::filesystem::path(dir) / kDefaultNetworkFile;
+  std::error_code ec;
+  note = "no evaluation network (train one with ewn train-eval)";
+  if (!std::filesystem::is_regular_file(path, ec)) return nullptr;
+  try {
+    auto network = std::make_shared<const EvalNetwork>(EvalNetwork::load(path.string()));
+    note = "network " + path.string();
+    return network;
+  } catch (const std::exception& e) {
+    note = std::string("no evaluation network (") + e.what() + ")";
+    return nullptr;
+  }
 }
 
 }  // namespace ewn

@@ -23,6 +23,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -76,5 +77,11 @@ class EvalNetwork {
   std::vector<float> weights_;  // kTables * kTableSize for the blocks, then the material
   BoardMlp mlp_;
 };
+
+// The network `ewn train-eval` left in the table directory `dir`, as the engines of `ewn serve`
+// and `ewn analyse` use it: none when there is no file or it does not load. `note` says which
+// ("network DIR/eval.ewnn", or why none).
+std::shared_ptr<const EvalNetwork> load_table_dir_network(const std::string& dir,
+                                                          std::string& note);
 
 }  // namespace ewn

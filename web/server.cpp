@@ -72,17 +72,7 @@ void make_engine(Context& c) {
   SearchOptions options;
   std::shared_ptr<const ExactValues> exact;
   if (c.tables->complete_up_to() >= 2) exact = std::make_shared<TablebaseValues>(c.tables);
-  auto network = std::filesystem::path(c.options.tables) / kDefaultNetworkFile;
-  std::error_code ec;
-  c.network_note = "no evaluation network (train one with ewn train-eval)";
-  if (std::filesystem::is_regular_file(network, ec)) {
-    try {
-      options.network = std::make_shared<const EvalNetwork>(EvalNetwork::load(network.string()));
-      c.network_note = "network " + network.string();
-    } catch (const std::exception& e) {
-      c.network_note = std::string("no evaluation network (") + e.what() + ")";
-    }
-  }
+  options.network = load_table_dir_network(c.options.tables, c.network_note);
   c.engine = std::make_unique<EnginePool>(options, exact, c.options.searches);
 }
 

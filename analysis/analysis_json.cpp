@@ -1,0 +1,71 @@
+#include "analysis_json.h"
+
+#include "notation.h"
+#include "side_names.h"
+
+namespace ewn {
+
+namespace {
+
+Json optional_text(const char* s) {
+  return s ? Json(s) : Json(nullptr);
+}
+
+Json turn_json(const TurnAnalysis& t) {
+  Json j;
+  j["turn"] = t.turn;
+  j["line"] = t.line;
+  j["side"] = side_letter(t.before.to_move);
+  j["position"] = format_position(t.before);
+  j["pieces"] = t.before.piece_count();
+  j["die"] = t.die ? Json(*t.die) : Json(nullptr);
+  j["move"] = format_move(t.move);
+  j["move_value"] = t.move_value;
+  j["best_move"] = format_move(t.best_move);
+  j["die_value"] = t.die_value;
+  j["value"] = t.value;
+  j["red_value"] = t.red_value();
+  j["luck"] = t.die ? Json(t.luck) : Json(nullptr);
+  j["error"] = t.error;
+  j["mark"] = optional_text(t.mark());
+  j["luck_mark"] = optional_text(t.die ? t.luck_mark() : nullptr);
+  j["choices"] = t.choices;
+  j["source"] = t.from_tables ? "tables" : "estimate";
+  j["exact"] = t.exact;
+  j["depth"] = t.depth;
+  j["nodes"] = t.nodes;
+  return j;
+}
+
+Json side_json(const SideSummary& s) {
+  Json j;
+  j["turns"] = s.turns;
+  j["choices"] = s.choices;
+  j["luck"] = s.luck;
+  j["error"] = s.error;
+  j["error_mean"] = s.error_mean();
+  j["inaccuracies"] = s.inaccuracies;
+  j["mistakes"] = s.mistakes;
+  j["blunders"] = s.blunders;
+  return j;
+}
+
+}  // namespace
+
+Json analysis_json(const GameAnalysis& a) {
+  Json j;
+  j["format"] = game_format_name(a.game.format);
+  j["game"] = a.game.number;
+  j["games"] = a.game.games;
+  j["start"] = format_position(a.game.start);
+  j["winner"] = a.game.winner ? Json(side_letter(*a.game.winner)) : Json(nullptr);
+  j["nodes"] = a.nodes;
+  Json turns = Json::array();
+  for (const TurnAnalysis& t : a.turns) turns.push_back(turn_json(t));
+  j["turns"] = std::move(turns);
+  j["sides"] = {{"r", side_json(a.red)}, {"b", side_json(a.blue)}};
+  j["notes"] = a.game.notes;
+  return j;
+}
+
+}  // namespace ewn

@@ -1,0 +1,16 @@
+// A game's analysis as one JSON document, the same on every surface: `ewn analyse --json`, the
+// C API's ewn_analyse_json, Python's ewn.analyse and the web server's /api/analyse.
+#pragma once
+
+#include "game_analysis.h"
+#include "json_text.h"
+
+namespace ewn {
+
+// format, game, games, start, winner, nodes, turns (one record per turn: turn, line, side,
+// position, pieces, die, move, move_value, best_move, die_value, value, red_value, luck, error,
+// mark, luck_mark, choices, source, exact, depth, nodes), sides ({"r": ..., "b": ...}: turns,
+// choices, luck, error, error_mean, inaccuracies, mistakes, blunders) and notes.
+Json analysis_json(const GameAnalysis& a);
+
+}  // namespace ewn

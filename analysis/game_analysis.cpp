@@ -1,0 +1,142 @@
+#include "game_analysis.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "eval_network.h"
+#include "position_estimate.h"
+#include "tablebase_values.h"
+
+namespace ewn {
+
+const char* TurnAnalysis::mark() const {
+  if (error >= kBlunder) return "blunder";
+  if (error >= kMistake) return "mistake";
+  if (error >= kInaccuracy) return "inaccuracy";
+  return nullptr;
+}
+
+const char* TurnAnalysis::luck_mark() const {
+  if (luck >= kVeryLucky) return "very lucky";
+  if (luck >= kLucky) return "lucky";
+  if (luck <= -kVeryLucky) return "very unlucky";
+  if (luck <= -kLucky) return "unlucky";
+  return nullptr;
+}
+
+AnalysisEngine open_analysis_engine(const std::string& dir, std::string& note) {
+  AnalysisEngine engine;
+  if (dir == "none") {
+    note = "no tables: every value is the engine's estimate";
+    return engine;
+  }
+  auto tables = open_tablebase(dir);
+  note = "tables up to " + std::to_string(tables->complete_up_to()) + " pieces";
+  engine.tables = tables;
+  std::string network_note;
+  engine.options.network = load_table_dir_network(dir, network_note);
+  if (engine.options.network) note += "; " + network_note;
+  return engine;
+}
+
+namespace {
+
+// The turn's values for one die, from the valued position.
+void judge(TurnAnalysis& t, const DieMoves& die) {
+  t.best_move = die.moves.front().move;
+  t.die_value = die.moves.front().value;
+  t.choices = int(die.moves.size());
+  for (const ExactMoveValue& m : die.moves)
+    if (m.move == t.move) t.move_value = m.value;
+  t.error = std::max(0.0, t.die_value - t.move_value);
+}
+
+TurnAnalysis analyse_turn(const RecordedTurn& turn, int number, Search& search,
+                          const AnalysisEngine& engine, uint64_t nodes) {
+  TurnAnalysis t;
+  t.turn = number;
+  t.line = turn.line;
+  t.before = turn.before;
+  t.die = turn.die;
+  t.move = turn.move;
+  std::optional<ValuedPosition> valued;
+  if (engine.tables) valued = exact_position(*engine.tables, turn.before, std::nullopt);
+  if (valued) {
+    t.exact = t.from_tables = true;
+  } else {
+    PositionEstimate e =
+        estimate_position(search, turn.before, std::nullopt, nodes, Deadline::none());
+    valued = std::move(e.valued);
+    t.exact = e.exact;
+    t.depth = e.depth;
+    t.nodes = e.nodes;
+  }
+  t.value = valued->value;
+  if (turn.die) {
+    judge(t, valued->dice[size_t(*turn.die - 1)]);
+    t.luck = t.die_value - t.value;
+    return t;
+  }
+  // The die is not known: of the dice that allow the move, the one it is best for.
+  std::optional<TurnAnalysis> kindest;
+  for (const DieMoves& die : valued->dice) {
+    bool allowed = std::any_of(die.moves.begin(), die.moves.end(),
+                               [&](const ExactMoveValue& m) { return m.move == t.move; });
+    if (!allowed) continue;
+    TurnAnalysis candidate = t;
+    judge(candidate, die);
+    if (!kindest || candidate.error < kindest->error) kindest = candidate;
+  }
+  return *kindest;  // the record is legal: some die allows the move
+}
+
+void add(SideSummary& s, const TurnAnalysis& t) {
+  ++s.turns;
+  s.choices += t.choices > 1;
+  s.luck += t.luck;
+  s.error += t.error;
+  const char* mark = t.mark();
+  if (!mark) return;
+  std::string m = mark;
+  ++(m == "blunder" ? s.blunders : m == "mistake" ? s.mistakes : s.inaccuracies);
+}
+
+}  // namespace
+
+GameAnalysis analyse_game(const GameRecord& game, const AnalysisEngine& engine,
+                          const AnalysisOptions& options) {
+  GameAnalysis out;
+  out.game = game;
+  out.nodes = options.nodes;
+  out.turns.resize(game.turns.size());
+  // Turns are independent (each estimate starts from an empty table), so any number of threads
+  // gives the same analysis.
+  std::atomic<size_t> next = 0;
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto work = [&] {
+    Search search(engine.options, engine.tables);
+    for (size_t i = next++; i < game.turns.size(); i = next++) {
+      try {
+        out.turns[i] = analyse_turn(game.turns[i], int(i) + 1, search, engine, options.nodes);
+      } catch (...) {
+        std::lock_guard lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+        next = game.turns.size();
+      }
+    }
+  };
+  int threads = std::clamp(options.threads, 1, std::max(1, int(game.turns.size())));
+  std::vector<std::thread> pool;
+  for (int i = 1; i < threads; ++i) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  for (const TurnAnalysis& t : out.turns) add(t.before.to_move == Red ? out.red : out.blue, t);
+  return out;
+}
+
+}  // namespace ewn

@@ -1,0 +1,90 @@
+// A played game judged turn by turn (`ewn analyse`, the page's analysis, ewn.analyse): for each
+// turn the mover's win probability before the roll, the roll's luck, the move played against the
+// best one and the error (the win probability the move gave away), and per side the sums. Exact
+// where the tables cover a position, elsewhere the engine's estimate to a fixed budget of nodes
+// (position_estimate.h), so an analysis is the same on every run with the same tables.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exact_values.h"
+#include "game_record.h"
+#include "search.h"
+
+namespace ewn {
+
+// The estimate's budget for each turn's position where the tables do not reach: about a tenth
+// of a second, the budget of the page's chart and hints, so both give the same values.
+inline constexpr uint64_t kDefaultAnalysisNodes = 300'000;
+
+// Marks for a turn's error, in win probability given away (docs/ANALYSIS.md).
+inline constexpr double kInaccuracy = 0.02, kMistake = 0.05, kBlunder = 0.10;
+// Marks for a roll's luck, in win probability won (or lost, negative) by the roll.
+inline constexpr double kLucky = 0.10, kVeryLucky = 0.25;
+
+struct AnalysisOptions {
+  uint64_t nodes = kDefaultAnalysisNodes;  // each estimated position's budget
+  int threads = 1;                         // turns analysed at once, each by a search of its own
+};
+
+// What the analysis searches with: the engine's options and its exact values (the tables; none:
+// every value is an estimate).
+struct AnalysisEngine {
+  SearchOptions options;
+  std::shared_ptr<const ExactValues> tables;
+};
+
+// The engine of `ewn serve`: the tables in `dir` and the network `ewn train-eval` left there;
+// "none": neither. `note` says what it has ("tables up to 5 pieces; network ..."). Throws
+// std::runtime_error saying what to do when `dir` holds no complete set of tables.
+AnalysisEngine open_analysis_engine(const std::string& dir, std::string& note);
+
+struct TurnAnalysis {
+  int turn = 0;  // 1-based
+  int line = 0;  // of the game text
+  Position before;
+  std::optional<int> die;  // nullopt: not in the record; the values then take the die most
+                           // favourable to the move (the benefit of the doubt)
+  Move move;
+  Move best_move;        // the first best move for the die
+  double value = 0;      // the mover's win probability before the roll
+  double die_value = 0;  // after the roll, with best play: the best move's value
+  double move_value = 0;
+  double luck = 0;     // die_value - value (0 when the die is not known)
+  double error = 0;    // die_value - move_value, never negative
+  int choices = 0;     // distinct moves the die allowed (1: forced)
+  bool exact = false;  // from the tables, or a search that needed no evaluation
+  bool from_tables = false;
+  int depth = 0;                  // the estimate's depth (0 from the tables)
+  uint64_t nodes = 0;             // the estimate's nodes
+  const char* mark() const;       // "blunder", "mistake", "inaccuracy" or nullptr
+  const char* luck_mark() const;  // "very lucky", "lucky", "unlucky", "very unlucky" or nullptr
+  double red_value() const { return before.to_move == Red ? value : 1 - value; }
+};
+
+struct SideSummary {
+  int turns = 0;
+  int choices = 0;   // turns with more than one move
+  double luck = 0;   // the sum over its turns
+  double error = 0;  // the sum over its turns
+  double error_mean() const { return choices ? error / choices : 0; }
+  int inaccuracies = 0, mistakes = 0, blunders = 0;
+};
+
+struct GameAnalysis {
+  GameRecord game;
+  uint64_t nodes = 0;  // the budget asked
+  std::vector<TurnAnalysis> turns;
+  SideSummary red, blue;
+  const SideSummary& side(Side s) const { return s == Red ? red : blue; }
+};
+
+// Analyses every turn of `game`. Throws what the tables throw (a damaged table).
+GameAnalysis analyse_game(const GameRecord& game, const AnalysisEngine& engine,
+                          const AnalysisOptions& options);
+
+}  // namespace ewn

@@ -1,0 +1,534 @@
+#include "game_record.h"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include "movegen.h"
+#include "notation.h"
+#include "printable.h"
+#include "side_names.h"
+
+namespace ewn {
+
+GameTextError::GameTextError(int line, const std::string& what)
+    : std::runtime_error(line > 0 ? "line " + std::to_string(line) + ": " + what : what),
+      line_(line) {}
+
+const char* game_format_name(GameFormat f) {
+  switch (f) {
+    case GameFormat::Page:
+      return "page";
+    case GameFormat::PlayLog:
+      return "play log";
+    case GameFormat::ConnectLog:
+      return "connect log";
+    case GameFormat::MatchLog:
+      return "match log";
+    case GameFormat::List:
+      break;
+  }
+  return "list";
+}
+
+namespace {
+
+struct Line {
+  int number = 0;
+  std::string text;  // trimmed
+  std::vector<std::string> words;
+};
+
+// A turn as the text gives it, before the rules have seen it.
+struct RawTurn {
+  int line = 0;
+  std::optional<Side> side;
+  std::optional<int> die;
+  Move move;
+  std::optional<Position> stated_before;  // a log's position before the turn
+};
+
+struct RawGame {
+  int number = 0;
+  int start_line = 0;
+  std::optional<Position> start;
+  std::vector<RawTurn> turns;
+  std::optional<Side> stated_winner;
+  int result_line = 0;
+  bool result_may_lack_last_move = false;  // a connect log does not log the winning move
+  std::vector<std::string> notes;
+};
+
+std::string trim(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t\r");
+  if (b == std::string_view::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+std::vector<Line> split_lines(std::string_view text) {
+  std::vector<Line> out;
+  int number = 0;
+  size_t at = 0;
+  while (at <= text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    ++number;
+    Line line{number, trim(text.substr(at, end - at)), {}};
+    std::istringstream words(line.text);
+    for (std::string w; words >> w;) line.words.push_back(w);
+    if (!line.text.empty()) out.push_back(std::move(line));
+    at = end + 1;
+  }
+  return out;
+}
+
+bool starts_with(const std::string& s, std::string_view prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::string quoted(const std::string& s) {
+  return "'" + printable(s.size() > 60 ? s.substr(0, 57) + "..." : s) + "'";
+}
+
+Position position_at(const Line& line, const std::string& text) {
+  try {
+    ParsedPosition p = parse_position(text);
+    return p.position;
+  } catch (const ParseError& e) {
+    throw GameTextError(line.number, std::string("bad position: ") + e.what());
+  }
+}
+
+Move move_at(const Line& line, const std::string& text) {
+  try {
+    return parse_move(text);
+  } catch (const ParseError& e) {
+    throw GameTextError(line.number, "bad move " + quoted(text) + ": " + e.what());
+  }
+}
+
+int number_at(const Line& line, const std::string& text, const char* what) {
+  if (text.empty() || text.size() > 6 || !std::all_of(text.begin(), text.end(), ::isdigit))
+    throw GameTextError(line.number, std::string("expected ") + what + ", not " + quoted(text));
+  return std::stoi(text);
+}
+
+std::optional<Side> side_word_at(const std::string& w) {
+  std::string s = w;
+  std::transform(s.begin(), s.end(), s.begin(), ::tolower);
+  if (s == "r" || s == "red") return Red;
+  if (s == "b" || s == "blue") return Blue;
+  return std::nullopt;
+}
+
+// The position of a log line's words [i, i+3): ranks, side and die.
+std::pair<Position, int> position_with_die(const Line& line, size_t i) {
+  if (line.words.size() < i + 3)
+    throw GameTextError(line.number, "expected a position with its die");
+  std::string text = line.words[i] + " " + line.words[i + 1] + " " + line.words[i + 2];
+  try {
+    ParsedPosition p = parse_position(text);
+    if (!p.die) throw GameTextError(line.number, "the position " + quoted(text) + " has no die");
+    return {p.position, *p.die};
+  } catch (const ParseError& e) {
+    throw GameTextError(line.number, std::string("bad position: ") + e.what());
+  }
+}
+
+// --- a plain list, or the page's game text ---------------------------------------------------
+
+// "[N.] side die move", die 1-6 or ? when not known.
+RawTurn list_turn(const Line& line) {
+  std::vector<std::string> w = line.words;
+  if (!w.empty() && (w[0].back() == '.' || std::all_of(w[0].begin(), w[0].end(), ::isdigit)))
+    w.erase(w.begin());
+  if (w.size() != 3)
+    throw GameTextError(line.number, "expected a turn: side, die and move (e.g. 'r 3 a5b4'), not " +
+                                         quoted(line.text));
+  RawTurn t;
+  t.line = line.number;
+  t.side = side_word_at(w[0]);
+  if (!t.side) throw GameTextError(line.number, "expected a side (r or b), not " + quoted(w[0]));
+  if (w[1] != "?") {
+    if (w[1].size() != 1 || w[1][0] < '1' || w[1][0] > '6')
+      throw GameTextError(line.number,
+                          "expected a die 1-6 (or ? if not known), not " + quoted(w[1]));
+    t.die = w[1][0] - '0';
+  }
+  t.move = move_at(line, w[2]);
+  return t;
+}
+
+RawGame read_list(const std::vector<Line>& lines) {
+  RawGame g;
+  g.number = 1;
+  for (const Line& line : lines) {
+    const std::string& s = line.text;
+    if (s[0] == '#') continue;
+    if (!g.start) {
+      if (starts_with(s, "EinStein")) continue;  // the page's title line
+      std::string pos = s;
+      for (std::string_view head : {"Setup:", "setup ", "start "})
+        if (starts_with(s, head)) pos = trim(s.substr(head.size()));
+      g.start = position_at(line, pos);
+      g.start_line = line.number;
+      continue;
+    }
+    if (starts_with(s, "Red:") || starts_with(s, "Moves")) continue;  // the page's players, header
+    if (starts_with(s, "Result:")) {
+      g.stated_winner = line.words.size() >= 2 ? side_word_at(line.words[1]) : std::nullopt;
+      if (!g.stated_winner)
+        throw GameTextError(line.number, "expected 'Result: Red wins' or 'Result: Blue wins'");
+      g.result_line = line.number;
+      continue;
+    }
+    if (g.result_line) throw GameTextError(line.number, "a turn after the result");
+    g.turns.push_back(list_turn(line));
+  }
+  if (!g.start) throw GameTextError(0, "the text holds no game: expected a setup position first");
+  return g;
+}
+
+// --- ewn play's log ----------------------------------------------------------------------------
+
+// One game of the log as its lines leave it: the last summary (written when the game ends, is
+// left or the input ends) when there is one, else its turn lines (a killed program's log).
+struct PlayLogGame {
+  RawGame raw;
+  std::map<int, RawTurn> turn_lines;  // by turn number; undone ones removed
+  struct Summary {
+    int result_line = 0;
+    std::optional<Side> winner;
+    std::optional<Position> start;
+    int start_line = 0;
+    std::vector<std::pair<int, int>> dice;  // die, line
+    std::vector<std::pair<Move, int>> moves;
+  };
+  std::optional<Summary> summary;
+};
+
+std::vector<RawGame> read_play_log(const std::vector<Line>& lines) {
+  std::map<int, PlayLogGame> games;
+  PlayLogGame* cur = nullptr;
+  PlayLogGame::Summary* summary = nullptr;  // being read
+  auto need_game = [&](const Line& line) -> PlayLogGame& {
+    if (!cur) throw GameTextError(line.number, "a game's line before its 'game' line");
+    return *cur;
+  };
+  for (const Line& line : lines) {
+    const auto& w = line.words;
+    const std::string& key = w[0];
+    if (key[0] == '#') continue;
+    if (key == "game" || (key == "reopen" && w.size() >= 3 && w[1] == "game")) {
+      int n = number_at(line, w[key == "game" ? 1 : 2], "a game number");
+      cur = &games[n];
+      cur->raw.number = n;
+      summary = nullptr;
+    } else if (key == "setup" || key == "position") {
+      PlayLogGame& g = need_game(line);
+      g.raw.start = position_at(line, trim(line.text.substr(key.size())));
+      g.raw.start_line = line.number;
+      g.turn_lines.clear();
+    } else if (key == "turn") {
+      PlayLogGame& g = need_game(line);
+      if (w.size() < 6) throw GameTextError(line.number, "expected 'turn N POSITION DIE MOVE ...'");
+      int n = number_at(line, w[1], "a turn number");
+      auto [before, die] = position_with_die(line, 2);
+      RawTurn t{line.number, before.to_move, die, move_at(line, w[5]), before};
+      g.turn_lines.erase(g.turn_lines.lower_bound(n), g.turn_lines.end());
+      g.turn_lines[n] = t;
+    } else if (key == "undo") {
+      PlayLogGame& g = need_game(line);
+      if (w.size() >= 3 && w[1] == "turn")
+        g.turn_lines.erase(g.turn_lines.lower_bound(number_at(line, w[2], "a turn number")),
+                           g.turn_lines.end());
+      else if (w.size() >= 4 && w[1] == "to" && w[2] == "turn")
+        g.turn_lines.erase(g.turn_lines.lower_bound(number_at(line, w[3], "a turn number")),
+                           g.turn_lines.end());
+    } else if (key == "result") {
+      PlayLogGame& g = need_game(line);
+      g.summary.emplace();
+      summary = &*g.summary;
+      summary->result_line = line.number;
+      if (w.size() >= 2) summary->winner = side_word_at(w[1]);
+    } else if (key == "start" || key == "dice" || key == "moves") {
+      if (!summary) throw GameTextError(line.number, "'" + key + "' outside a game's summary");
+      if (key == "start") {
+        summary->start = position_at(line, trim(line.text.substr(key.size())));
+        summary->start_line = line.number;
+      }
+      for (size_t i = 1; key == "dice" && i < w.size(); ++i)
+        summary->dice.push_back({number_at(line, w[i], "a die"), line.number});
+      for (size_t i = 1; key == "moves" && i < w.size(); ++i)
+        summary->moves.push_back({move_at(line, w[i]), line.number});
+    } else if (key == "match" || key == "declare" || key == "clock") {
+      // The match's score, declared results and clock settings: not moves.
+    } else {
+      throw GameTextError(line.number, "not a line of an ewn play log: " + quoted(line.text));
+    }
+  }
+  std::vector<RawGame> out;
+  for (auto& [n, g] : games) {
+    RawGame raw = g.raw;
+    raw.turns.clear();
+    if (g.summary && g.summary->start) {
+      const auto& s = *g.summary;
+      if (s.dice.size() != s.moves.size())
+        throw GameTextError(s.result_line, "the summary has " + std::to_string(s.dice.size()) +
+                                               " dice but " + std::to_string(s.moves.size()) +
+                                               " moves");
+      raw.start = s.start;
+      raw.start_line = s.start_line;
+      for (size_t i = 0; i < s.moves.size(); ++i) {
+        RawTurn t{s.moves[i].second, std::nullopt, s.dice[i].first, s.moves[i].first, {}};
+        // The turn's own line, when the log has it for the same move.
+        auto it = g.turn_lines.find(int(i) + 1);
+        if (it != g.turn_lines.end() && it->second.move == t.move) t.line = it->second.line;
+        raw.turns.push_back(t);
+      }
+      raw.stated_winner = s.winner;
+      raw.result_line = s.result_line;
+    } else {
+      int expected = 1;
+      for (auto& [number, t] : g.turn_lines) {
+        if (number != expected++)
+          throw GameTextError(t.line, "turn " + std::to_string(number) + " follows turn " +
+                                          std::to_string(expected - 2));
+        raw.turns.push_back(t);
+      }
+    }
+    if (!raw.start) {
+      if (raw.turns.empty()) continue;  // a game that never started
+      raw.start = raw.turns.front().stated_before;
+      raw.start_line = raw.turns.front().line;
+    }
+    out.push_back(std::move(raw));
+  }
+  return out;
+}
+
+// --- ewn connect's log ---------------------------------------------------------------------------
+
+std::vector<RawGame> read_connect_log(const std::vector<Line>& lines) {
+  std::vector<RawGame> games;
+  std::vector<RawTurn> pending;  // opponent moves before the game's first known position
+  int engine = -1;               // the engine's side in the current game (-1: not said)
+  for (const Line& line : lines) {
+    const auto& w = line.words;
+    const std::string& key = w[0];
+    if (key[0] == '#') continue;
+    if (key == "game") {
+      RawGame g;
+      g.number = number_at(line, w.size() > 1 ? w[1] : "", "a game number");
+      g.result_may_lack_last_move = true;
+      engine = -1;
+      if (w.size() > 2 && starts_with(w[2], "engine="))
+        if (auto side = side_word_at(w[2].substr(7))) engine = *side;
+      games.push_back(std::move(g));
+      pending.clear();
+    } else if (key == "opponent" || key == "turn") {
+      if (games.empty()) throw GameTextError(line.number, "a move before the first 'game' line");
+      RawGame& g = games.back();
+      if (key == "opponent") {
+        if (w.size() < 2) throw GameTextError(line.number, "expected 'opponent MOVE'");
+        RawTurn t{line.number, std::nullopt, std::nullopt, move_at(line, w[1]), {}};
+        if (g.start)
+          g.turns.push_back(t);
+        else
+          pending.push_back(t);
+        continue;
+      }
+      if (w.size() < 5) throw GameTextError(line.number, "expected 'turn POSITION DIE MOVE ...'");
+      auto [before, die] = position_with_die(line, 1);
+      if (!g.start) {
+        g.start = before;
+        g.start_line = line.number;
+        if (!pending.empty())
+          g.notes.push_back("game " + std::to_string(g.number) +
+                            ": the opponent's moves before the engine's first turn are not "
+                            "analysed (the log does not give the position they were played in)");
+      }
+      g.turns.push_back({line.number, before.to_move, die, move_at(line, w[4]), before});
+    } else if (key == "result") {
+      if (games.empty()) throw GameTextError(line.number, "a result before the first 'game' line");
+      RawGame& g = games.back();
+      // "result game N won (...)": the engine's result.
+      if (engine >= 0 && w.size() >= 4 && (w[3] == "won" || w[3] == "lost")) {
+        Side e = Side(engine);
+        g.stated_winner = w[3] == "won" ? e : opposite(e);
+        g.result_line = line.number;
+      }
+    } else if (key == "connect" || key == "recv" || key == "close" || key == "note" ||
+               key == "error" || key == "summary") {
+      // The connection and the server's messages: the moves are in the turn lines.
+    } else {
+      throw GameTextError(line.number, "not a line of an ewn connect log: " + quoted(line.text));
+    }
+  }
+  std::vector<RawGame> out;
+  for (RawGame& g : games)
+    if (g.start) out.push_back(std::move(g));
+  return out;
+}
+
+// --- ewn match's log ---------------------------------------------------------------------------
+
+// "game N round R red=A blue=B first=red", the players, then setup, dice, moves, times, result.
+std::vector<RawGame> read_match_log(const std::vector<Line>& lines) {
+  std::vector<RawGame> games;
+  std::vector<std::pair<int, int>> dice;  // die, line
+  auto need_game = [&](const Line& line) -> RawGame& {
+    if (games.empty()) throw GameTextError(line.number, "a game's line before its 'game' line");
+    return games.back();
+  };
+  auto finish = [&] {
+    if (games.empty()) return;
+    RawGame& g = games.back();
+    if (dice.size() != g.turns.size())
+      throw GameTextError(g.start_line, "game " + std::to_string(g.number) + " has " +
+                                            std::to_string(dice.size()) + " dice but " +
+                                            std::to_string(g.turns.size()) + " moves");
+    for (size_t i = 0; i < dice.size(); ++i) g.turns[i].die = dice[i].first;
+    dice.clear();
+  };
+  for (const Line& line : lines) {
+    const auto& w = line.words;
+    const std::string& key = w[0];
+    if (key[0] == '#' || key == "A" || key == "B" || key == "times") continue;
+    if (key == "game") {
+      finish();
+      games.emplace_back().number = number_at(line, w.size() > 1 ? w[1] : "", "a game number");
+    } else if (key == "setup") {
+      RawGame& g = need_game(line);
+      g.start = position_at(line, trim(line.text.substr(key.size())));
+      g.start_line = line.number;
+    } else if (key == "dice") {
+      need_game(line);
+      for (size_t i = 1; i < w.size(); ++i)
+        dice.push_back({number_at(line, w[i], "a die"), line.number});
+    } else if (key == "moves") {
+      RawGame& g = need_game(line);
+      for (size_t i = 1; i < w.size(); ++i)
+        g.turns.push_back({line.number, std::nullopt, std::nullopt, move_at(line, w[i]), {}});
+    } else if (key == "result") {
+      RawGame& g = need_game(line);
+      g.stated_winner = w.size() > 1 ? side_word_at(w[1]) : std::nullopt;
+      g.result_line = line.number;
+    } else {
+      throw GameTextError(line.number, "not a line of an ewn match log: " + quoted(line.text));
+    }
+  }
+  finish();
+  std::vector<RawGame> out;
+  for (RawGame& g : games)
+    if (g.start) out.push_back(std::move(g));
+  return out;
+}
+
+// --- the rules ---------------------------------------------------------------------------------
+
+std::string moves_text(const MoveList& moves) {
+  std::string out;
+  for (Move m : moves) out += (out.empty() ? "" : " ") + format_move(m);
+  return out;
+}
+
+GameRecord replay(const RawGame& g, GameFormat format, int games) {
+  GameRecord record;
+  record.format = format;
+  record.number = g.number;
+  record.games = games;
+  record.start = *g.start;
+  record.notes = g.notes;
+  if (auto w = record.start.winner())
+    throw GameTextError(g.start_line,
+                        std::string("the start position is already won by ") + side_name(*w));
+  Position pos = record.start;
+  for (const RawTurn& t : g.turns) {
+    if (auto w = pos.winner())
+      throw GameTextError(
+          t.line, std::string("a move after the end of the game (") + side_name(*w) + " has won)");
+    if (t.stated_before && !(*t.stated_before == pos))
+      throw GameTextError(t.line, "the position " + format_position(*t.stated_before) +
+                                      " does not follow from the moves before, which give " +
+                                      format_position(pos));
+    if (t.side && *t.side != pos.to_move)
+      throw GameTextError(t.line, std::string("it is ") + side_name(pos.to_move) + "'s turn, not " +
+                                      side_name(*t.side) + "'s");
+    if (t.die) {
+      if (*t.die < 1 || *t.die > 6)
+        throw GameTextError(t.line, "a die is 1-6, not " + std::to_string(*t.die));
+      MoveList legal = legal_moves(pos, *t.die);
+      if (!legal.contains(t.move))
+        throw GameTextError(t.line, format_move(t.move) + " is not a legal move for " +
+                                        side_name(pos.to_move) + " with die " +
+                                        std::to_string(*t.die) + " (legal: " + moves_text(legal) +
+                                        ")");
+    } else if (!all_moves(pos).contains(t.move)) {
+      throw GameTextError(t.line, format_move(t.move) + " is not a legal move for " +
+                                      side_name(pos.to_move) + " with any die");
+    }
+    record.turns.push_back({pos, t.die, t.move, t.line});
+    pos.play(t.move);
+  }
+  record.winner = pos.winner();
+  if (g.stated_winner && record.winner != g.stated_winner &&
+      !(g.result_may_lack_last_move && !record.winner))
+    throw GameTextError(g.result_line,
+                        std::string("the text says ") + side_name(*g.stated_winner) +
+                            " won, but the moves give " +
+                            (record.winner ? std::string(side_name(*record.winner)) + " the win"
+                                           : std::string("an unfinished game")));
+  return record;
+}
+
+GameFormat detect(const std::vector<Line>& lines) {
+  for (const Line& line : lines) {
+    const auto& w = line.words;
+    if (starts_with(line.text, "# ewn connect") || w[0] == "connect") return GameFormat::ConnectLog;
+    if (starts_with(line.text, "# ewn play") ||
+        (w[0] == "game" && w.size() > 2 && starts_with(w[2], "mode=")))
+      return GameFormat::PlayLog;
+    if (w[0] == "game" && w.size() > 2 && starts_with(w[2], "engine="))
+      return GameFormat::ConnectLog;
+    if (w[0] == "game" && w.size() > 2 && w[2] == "round") return GameFormat::MatchLog;
+    if (line.text[0] == '#') continue;
+    return starts_with(line.text, "EinStein") ? GameFormat::Page : GameFormat::List;
+  }
+  return GameFormat::List;
+}
+
+}  // namespace
+
+GameRecord read_game(std::string_view text, std::optional<int> number) {
+  std::vector<Line> lines = split_lines(text);
+  GameFormat format = detect(lines);
+  std::vector<RawGame> games;
+  if (format == GameFormat::PlayLog)
+    games = read_play_log(lines);
+  else if (format == GameFormat::ConnectLog)
+    games = read_connect_log(lines);
+  else if (format == GameFormat::MatchLog)
+    games = read_match_log(lines);
+  else
+    games.push_back(read_list(lines));
+  if (games.empty())
+    throw GameTextError(0, std::string("the ") + game_format_name(format) + " holds no game");
+  const RawGame* chosen = &games.back();
+  if (number) {
+    auto it = std::find_if(games.begin(), games.end(),
+                           [&](const RawGame& g) { return g.number == *number; });
+    if (it == games.end()) {
+      std::string have;
+      for (const RawGame& g : games) have += (have.empty() ? "" : ", ") + std::to_string(g.number);
+      throw GameTextError(0, "the " + std::string(game_format_name(format)) + " holds no game " +
+                                 std::to_string(*number) + " (it holds game" +
+                                 (games.size() > 1 ? "s " : " ") + have + ")");
+    }
+    chosen = &*it;
+  }
+  return replay(*chosen, format, int(games.size()));
+}
+
+}  // namespace ewn

@@ -1,0 +1,216 @@
+// ewn analyse: a played game judged turn by turn, the skill and the luck of each side.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "analysis_json.h"
+#include "commands.h"
+#include "json.h"
+#include "notation.h"
+#include "printable.h"
+#include "side_names.h"
+#include "table_format.h"
+#include "tables_dir.h"
+
+namespace ewn::cli {
+
+namespace {
+
+struct AnalyseOptions {
+  std::string game = "-";
+  std::string tables;
+  uint64_t nodes = kDefaultAnalysisNodes;
+  int number = 0;  // 0: the last game of the text
+  int threads = 0;
+  bool json = false;
+};
+
+std::string read_input(const std::string& name) {
+  std::ostringstream text;
+  if (name == "-") {
+    text << std::cin.rdbuf();
+    return text.str();
+  }
+  std::ifstream in(name, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read the game file '" + printable(name) + "'");
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string signed_value(double v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%+.3f", v);
+  return buf;
+}
+
+std::string value_text(double v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  return buf;
+}
+
+// One character a turn for the chart's marks row.
+char mark_char(const TurnAnalysis& t) {
+  const char* m = t.mark();
+  if (!m) return ' ';
+  return m[0] == 'b' ? 'X' : m[0] == 'm' ? '?' : '\'';
+}
+
+// Red's win probability before each turn, one column a turn (a few turns a column when the
+// game is longer than the chart is wide), and below it the turns' marks.
+void print_chart(const GameAnalysis& a) {
+  constexpr int kRows = 9, kWidth = 64;
+  size_t n = a.turns.size();
+  if (n == 0) return;
+  size_t per = (n + kWidth - 1) / kWidth;
+  size_t columns = (n + per - 1) / per;
+  std::vector<std::string> rows(kRows, std::string(columns, ' '));
+  std::string marks(columns, ' ');
+  for (size_t c = 0; c < columns; ++c) {
+    const TurnAnalysis& t = a.turns[c * per];
+    int row = int(std::lround(t.red_value() * (kRows - 1)));
+    rows[size_t(kRows - 1 - row)][c] = t.exact ? '*' : 'o';
+    for (size_t i = c * per; i < std::min(n, (c + 1) * per); ++i)
+      if (mark_char(a.turns[i]) != ' ' && marks[c] != 'X')
+        marks[c] = marks[c] == '?' && mark_char(a.turns[i]) == '\'' ? '?' : mark_char(a.turns[i]);
+  }
+  std::cout << "\nRed's win probability before each turn (* exact, o estimate"
+            << (per > 1 ? ", " + std::to_string(per) + " turns a column" : std::string()) << ")\n";
+  for (int r = 0; r < kRows; ++r) {
+    const char* label = r == 0           ? "100%"
+                        : r == kRows / 2 ? " 50%"
+                        : r == kRows - 1 ? "  0%"
+                                         : "    ";
+    std::cout << label << " |" << rows[size_t(r)] << "\n";
+  }
+  std::cout << "     +" << std::string(columns, '-') << "\n";
+  std::cout << "      " << marks << "  marks: X blunder, ? mistake, ' inaccuracy\n";
+}
+
+void print_text(const GameAnalysis& a, const std::string& engine_note) {
+  const GameRecord& g = a.game;
+  std::cout << "Game " << g.number << (g.games > 1 ? " of " + std::to_string(g.games) : "") << " ("
+            << game_format_name(g.format) << "), " << a.turns.size() << " turns, "
+            << (g.winner ? std::string(side_name(*g.winner)) + " won" : "unfinished") << "\n";
+  std::cout << "Start: " << format_position(g.start) << "\n";
+  std::cout << "Values: exact from the tables where they reach, else the engine's estimate at "
+            << a.nodes << " nodes (" << engine_note << ")\n\n";
+  std::cout << "turn side die move  value  luck    played  best   best-v  error  mark\n";
+  for (const TurnAnalysis& t : a.turns) {
+    char line[160];
+    std::snprintf(line, sizeof line, "%4d %-4s %3s %-5s %s%s %-7s %s  %-5s  %s  %s  %s", t.turn,
+                  side_name(t.before.to_move), t.die ? std::to_string(*t.die).c_str() : "?",
+                  format_move(t.move).c_str(), value_text(t.value).c_str(), t.exact ? " " : "~",
+                  t.die ? signed_value(t.luck).c_str() : "   ?", value_text(t.move_value).c_str(),
+                  format_move(t.best_move).c_str(), value_text(t.die_value).c_str(),
+                  value_text(t.error).c_str(),
+                  t.mark() ? t.mark() : (t.choices == 1 ? "forced" : ""));
+    std::cout << line << "\n";
+  }
+  std::cout << "(~: the engine's estimate, not exact; value and luck are the mover's win "
+               "probability before its roll and what the roll changed)\n";
+  print_chart(a);
+  std::cout << "\n        luck    error  a choice  inaccuracies  mistakes  blunders\n";
+  for (Side s : {Red, Blue}) {
+    const SideSummary& sum = a.side(s);
+    char line[160];
+    std::snprintf(line, sizeof line, "%-6s %s  %6.3f  %8.4f  %12d  %8d  %8d", side_name(s),
+                  signed_value(sum.luck).c_str(), sum.error, sum.error_mean(), sum.inaccuracies,
+                  sum.mistakes, sum.blunders);
+    std::cout << line << "\n";
+  }
+  for (const std::string& note : g.notes) std::cout << "Note: " << note << "\n";
+}
+
+int run_analyse(const AnalyseOptions& opt, bool tables_given) {
+  auto fail = [](int code, const std::string& what) {
+    std::cerr << "ewn analyse: " << what << "\n";
+    return code;
+  };
+  std::string text;
+  GameRecord game;
+  try {
+    text = read_input(opt.game);
+    game = read_game(text, opt.number ? std::optional<int>(opt.number) : std::nullopt);
+  } catch (const GameTextError& e) {
+    std::string where = opt.game == "-" ? "stdin" : printable(opt.game);
+    return fail(2, where + ": " + printable(e.what()));
+  } catch (const std::exception& e) {
+    return fail(2, printable(e.what()));
+  }
+  // Without --tables, the default directory when it exists; otherwise estimates everywhere.
+  std::string dir = opt.tables;
+  std::error_code ec;
+  std::string note;
+  if (!tables_given && !std::filesystem::is_directory(dir, ec)) dir = "none";
+  AnalysisEngine engine;
+  try {
+    engine = open_analysis_engine(dir, note);
+  } catch (const std::exception& e) {
+    return fail(2, printable(e.what()));
+  }
+  if (dir == "none" && !tables_given)
+    note = "no table directory '" + printable(opt.tables) + "': every value is an estimate";
+  AnalysisOptions options;
+  options.nodes = opt.nodes;
+  options.threads =
+      opt.threads ? opt.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  GameAnalysis a;
+  try {
+    a = analyse_game(game, engine, options);
+  } catch (const TableError& e) {
+    return fail(4, printable(e.what()));
+  } catch (const std::exception& e) {
+    return fail(1, printable(e.what()));
+  }
+  if (game.games > 1 && !opt.number && !opt.json)
+    std::cerr << "ewn analyse: the text holds " << game.games << " games; this is game "
+              << game.number << " (choose another with --game N)\n";
+  if (opt.json)
+    print_json(analysis_json(a));
+  else
+    print_text(a, note);
+  return 0;
+}
+
+}  // namespace
+
+void register_analyse(CLI::App& app) {
+  auto opt = std::make_shared<AnalyseOptions>();
+  auto* cmd = app.add_subcommand("analyse", "Judge a played game: each side's skill and luck");
+  cmd->footer(
+      "Reads a game: the text the web page copies (Copy game as text), a log of ewn play (also\n"
+      "--operator; the last game unless --game N) or of ewn connect, or a plain list: a setup\n"
+      "position line, then one turn a line, 'side die move' (e.g. 'r 3 a5b4'; die ? if not\n"
+      "known). For every turn it prints the mover's win probability before the roll (value),\n"
+      "the roll's luck (the value after the roll with best play, minus before), the move played\n"
+      "and its value, the best move and its value, the error (the win probability the move gave\n"
+      "away) and a mark: inaccuracy from 0.02, mistake from 0.05, blunder from 0.10. Values are\n"
+      "exact where the tables cover the position, elsewhere the engine's estimate to --nodes\n"
+      "(marked ~; the same on every run). Then Red's win probability as a chart, and per side the\n"
+      "total luck, the total error, the mean error of the turns with a choice and the marks.\n"
+      "--json prints the same as one document (docs/ANALYSIS.md lists its fields).\n"
+      "Exit codes: 0 fine, 2 a game text that cannot be read (the line is named), 4 a table file\n"
+      "is missing or damaged.\n\n"
+      "Examples:\n"
+      "  ewn analyse game.txt\n"
+      "  ewn analyse ewn-play-20261126-1530.log --game 2 --json\n"
+      "  ewn analyse --tables none --nodes 100000 < game.txt");
+  cmd->add_option("game", opt->game, "The game's file, or - for stdin (the default)");
+  auto* tables = add_tables_option(cmd, opt->tables, "Directory of table files, or none");
+  cmd->add_option("--nodes", opt->nodes,
+                  "The engine's budget for each position the tables do not cover")
+      ->check(CLI::Range(uint64_t(1'000), uint64_t(20'000'000)))
+      ->capture_default_str();
+  cmd->add_option("--game", opt->number, "Which game of a log (default: its last)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--threads", opt->threads, "Turns analysed at once (default: the cores)")
+      ->check(CLI::Range(1, 256));
+  cmd->add_flag("--json", opt->json, "One JSON document");
+  cmd->callback([opt, tables] { set_exit_code(run_analyse(*opt, tables->count() > 0)); });
+}
+
+}  // namespace ewn::cli
