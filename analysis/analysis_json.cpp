@@ -1,6 +1,7 @@
 #include "analysis_json.h"
 
 #include "notation.h"
+#include "printable.h"
 #include "side_names.h"
 
 namespace ewn {
@@ -57,6 +58,10 @@ Json analysis_json(const GameAnalysis& a) {
   j["format"] = game_format_name(a.game.format);
   j["game"] = a.game.number;
   j["games"] = a.game.games;
+  const auto& players = a.game.players;
+  j["players"] = players[Red].empty() && players[Blue].empty()
+                     ? Json(nullptr)
+                     : Json{{"r", printable(players[Red])}, {"b", printable(players[Blue])}};
   j["start"] = format_position(a.game.start);
   j["winner"] = a.game.winner ? Json(side_letter(*a.game.winner)) : Json(nullptr);
   j["nodes"] = a.nodes;

@@ -57,6 +57,7 @@ struct RawGame {
   int result_line = 0;
   bool result_may_lack_last_move = false;  // a connect log does not log the winning move
   std::vector<std::string> notes;
+  std::array<std::string, 2> players;
 };
 
 std::string trim(std::string_view s) {
@@ -175,7 +176,15 @@ RawGame read_list(const std::vector<Line>& lines) {
       g.start_line = line.number;
       continue;
     }
-    if (starts_with(s, "Red:") || starts_with(s, "Moves")) continue;  // the page's players, header
+    if (starts_with(s, "Red:")) {  // the page's players: "Red: player; Blue: engine (...)"
+      size_t blue = s.find("; Blue:");
+      if (blue != std::string::npos) {
+        g.players[Red] = trim(s.substr(4, blue - 4));
+        g.players[Blue] = trim(s.substr(blue + 7));
+      }
+      continue;
+    }
+    if (starts_with(s, "Moves")) continue;  // the page's header of the turns
     if (starts_with(s, "Result:")) {
       g.stated_winner = line.words.size() >= 2 ? side_word_at(line.words[1]) : std::nullopt;
       if (!g.stated_winner)
@@ -225,6 +234,15 @@ std::vector<RawGame> read_play_log(const std::vector<Line>& lines) {
       cur = &games[n];
       cur->raw.number = n;
       summary = nullptr;
+      std::string mode, engine;
+      for (const std::string& word : w) {
+        if (starts_with(word, "mode=")) mode = word.substr(5);
+        if (starts_with(word, "engine=")) engine = word.substr(7);
+      }
+      if (auto side = side_word_at(engine)) {
+        cur->raw.players[*side] = "engine";
+        cur->raw.players[opposite(*side)] = mode == "operator" ? "opponent" : "player";
+      }
     } else if (key == "setup" || key == "position") {
       PlayLogGame& g = need_game(line);
       g.raw.start = position_at(line, trim(line.text.substr(key.size())));
@@ -323,8 +341,13 @@ std::vector<RawGame> read_connect_log(const std::vector<Line>& lines) {
       g.number = number_at(line, w.size() > 1 ? w[1] : "", "a game number");
       g.result_may_lack_last_move = true;
       engine = -1;
-      if (w.size() > 2 && starts_with(w[2], "engine="))
-        if (auto side = side_word_at(w[2].substr(7))) engine = *side;
+      if (w.size() > 2 && starts_with(w[2], "engine=")) {
+        if (auto side = side_word_at(w[2].substr(7))) {
+          engine = *side;
+          g.players[*side] = "engine";
+          g.players[opposite(*side)] = "opponent";
+        }
+      }
       games.push_back(std::move(g));
       pending.clear();
     } else if (key == "opponent" || key == "turn") {
@@ -395,10 +418,22 @@ std::vector<RawGame> read_match_log(const std::vector<Line>& lines) {
   for (const Line& line : lines) {
     const auto& w = line.words;
     const std::string& key = w[0];
-    if (key[0] == '#' || key == "A" || key == "B" || key == "times") continue;
+    if (key[0] == '#' || key == "times") continue;
+    if (key == "A" || key == "B") {  // the players' specs
+      RawGame& g = need_game(line);
+      std::string spec = trim(line.text.substr(1));
+      for (int side : {Red, Blue})
+        if (g.players[side] == key) g.players[side] = spec;
+      continue;
+    }
     if (key == "game") {
       finish();
-      games.emplace_back().number = number_at(line, w.size() > 1 ? w[1] : "", "a game number");
+      RawGame& g = games.emplace_back();
+      g.number = number_at(line, w.size() > 1 ? w[1] : "", "a game number");
+      for (const std::string& word : w) {  // red=A blue=B: replaced by the specs that follow
+        if (starts_with(word, "red=")) g.players[Red] = word.substr(4);
+        if (starts_with(word, "blue=")) g.players[Blue] = word.substr(5);
+      }
     } else if (key == "setup") {
       RawGame& g = need_game(line);
       g.start = position_at(line, trim(line.text.substr(key.size())));
@@ -441,6 +476,7 @@ GameRecord replay(const RawGame& g, GameFormat format, int games) {
   record.games = games;
   record.start = *g.start;
   record.notes = g.notes;
+  record.players = g.players;
   if (auto w = record.start.winner())
     throw GameTextError(g.start_line,
                         std::string("the start position is already won by ") + side_name(*w));
@@ -499,9 +535,7 @@ GameFormat detect(const std::vector<Line>& lines) {
   return GameFormat::List;
 }
 
-}  // namespace
-
-GameRecord read_game(std::string_view text, std::optional<int> number) {
+std::pair<GameFormat, std::vector<RawGame>> read_raw_games(std::string_view text) {
   std::vector<Line> lines = split_lines(text);
   GameFormat format = detect(lines);
   std::vector<RawGame> games;
@@ -515,6 +549,13 @@ GameRecord read_game(std::string_view text, std::optional<int> number) {
     games.push_back(read_list(lines));
   if (games.empty())
     throw GameTextError(0, std::string("the ") + game_format_name(format) + " holds no game");
+  return {format, std::move(games)};
+}
+
+}  // namespace
+
+GameRecord read_game(std::string_view text, std::optional<int> number) {
+  auto [format, games] = read_raw_games(text);
   const RawGame* chosen = &games.back();
   if (number) {
     auto it = std::find_if(games.begin(), games.end(),
@@ -529,6 +570,13 @@ GameRecord read_game(std::string_view text, std::optional<int> number) {
     chosen = &*it;
   }
   return replay(*chosen, format, int(games.size()));
+}
+
+std::vector<GameRecord> read_games(std::string_view text) {
+  auto [format, games] = read_raw_games(text);
+  std::vector<GameRecord> out;
+  for (const RawGame& g : games) out.push_back(replay(g, format, int(games.size())));
+  return out;
 }
 
 }  // namespace ewn

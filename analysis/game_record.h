@@ -4,6 +4,7 @@
 // against the rules while it is read, so a record is always a legal game.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -42,6 +43,9 @@ struct GameRecord {
   Position start;
   std::vector<RecordedTurn> turns;
   std::optional<Side> winner;  // after the last turn, if the game is over
+  // Who played each side (by Side), as the text names them ("engine", "expectimax:depth=2"...);
+  // empty when it does not say.
+  std::array<std::string, 2> players;
   // What the reader noticed and worked around (e.g. a connect log's turns before the first one
   // of the engine are not known); one sentence each.
   std::vector<std::string> notes;
@@ -51,5 +55,8 @@ struct GameRecord {
 // GameTextError naming the line for a text that is malformed, names an illegal move or a side
 // that is not to move, goes on after the game is won or states a result the moves do not give.
 GameRecord read_game(std::string_view text, std::optional<int> number = std::nullopt);
+
+// Every game of `text`, in order; throws as read_game for any of them.
+std::vector<GameRecord> read_games(std::string_view text);
 
 }  // namespace ewn

@@ -25,6 +25,7 @@ struct AnalyseOptions {
   uint64_t nodes = kDefaultAnalysisNodes;
   int number = 0;  // 0: the last game of the text
   int threads = 0;
+  bool all = false;
   bool json = false;
 };
 
@@ -130,11 +131,13 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
     std::cerr << "ewn analyse: " << what << "\n";
     return code;
   };
-  std::string text;
-  GameRecord game;
+  std::vector<GameRecord> games;
   try {
-    text = read_input(opt.game);
-    game = read_game(text, opt.number ? std::optional<int>(opt.number) : std::nullopt);
+    std::string text = read_input(opt.game);
+    if (opt.all)
+      games = read_games(text);
+    else
+      games.push_back(read_game(text, opt.number ? std::optional<int>(opt.number) : std::nullopt));
   } catch (const GameTextError& e) {
     std::string where = opt.game == "-" ? "stdin" : printable(opt.game);
     return fail(2, where + ": " + printable(e.what()));
@@ -158,21 +161,27 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
   options.nodes = opt.nodes;
   options.threads =
       opt.threads ? opt.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-  GameAnalysis a;
-  try {
-    a = analyse_game(game, engine, options);
-  } catch (const TableError& e) {
-    return fail(4, printable(e.what()));
-  } catch (const std::exception& e) {
-    return fail(1, printable(e.what()));
+  const GameRecord& last = games.back();
+  if (last.games > 1 && !opt.number && !opt.all && !opt.json)
+    std::cerr << "ewn analyse: the text holds " << last.games << " games; this is game "
+              << last.number << " (choose another with --game N, or --all)\n";
+  for (const GameRecord& game : games) {
+    GameAnalysis a;
+    try {
+      a = analyse_game(game, engine, options);
+    } catch (const TableError& e) {
+      return fail(4, printable(e.what()));
+    } catch (const std::exception& e) {
+      return fail(1, printable(e.what()));
+    }
+    if (opt.json) {
+      print_json(analysis_json(a));
+    } else {
+      if (&game != &games.front()) std::cout << "\n";
+      print_text(a, note);
+    }
+    std::cout.flush();
   }
-  if (game.games > 1 && !opt.number && !opt.json)
-    std::cerr << "ewn analyse: the text holds " << game.games << " games; this is game "
-              << game.number << " (choose another with --game N)\n";
-  if (opt.json)
-    print_json(analysis_json(a));
-  else
-    print_text(a, note);
   return 0;
 }
 
@@ -183,21 +192,23 @@ void register_analyse(CLI::App& app) {
   auto* cmd = app.add_subcommand("analyse", "Judge a played game: each side's skill and luck");
   cmd->footer(
       "Reads a game: the text the web page copies (Copy game as text), a log of ewn play (also\n"
-      "--operator; the last game unless --game N) or of ewn connect, or a plain list: a setup\n"
-      "position line, then one turn a line, 'side die move' (e.g. 'r 3 a5b4'; die ? if not\n"
-      "known). For every turn it prints the mover's win probability before the roll (value),\n"
+      "--operator), ewn connect or ewn match (its last game unless --game N or --all), or a\n"
+      "plain list: a setup position line, then one turn a line, 'side die move' (e.g. 'r 3\n"
+      "a5b4'; die ? if not known). For every turn it prints the mover's win probability before the roll (value),\n"
       "the roll's luck (the value after the roll with best play, minus before), the move played\n"
       "and its value, the best move and its value, the error (the win probability the move gave\n"
       "away) and a mark: inaccuracy from 0.02, mistake from 0.05, blunder from 0.10. Values are\n"
       "exact where the tables cover the position, elsewhere the engine's estimate to --nodes\n"
       "(marked ~; the same on every run). Then Red's win probability as a chart, and per side the\n"
       "total luck, the total error, the mean error of the turns with a choice and the marks.\n"
-      "--json prints the same as one document (docs/ANALYSIS.md lists its fields).\n"
+      "--json prints the same as one document (docs/ANALYSIS.md lists its fields); with --all\n"
+      "every game of a log is analysed, one document a line.\n"
       "Exit codes: 0 fine, 2 a game text that cannot be read (the line is named), 4 a table file\n"
       "is missing or damaged.\n\n"
       "Examples:\n"
       "  ewn analyse game.txt\n"
       "  ewn analyse ewn-play-20261126-1530.log --game 2 --json\n"
+      "  ewn match --a expectimax --b mcts --games 20 --log m.log && ewn analyse m.log --all\n"
       "  ewn analyse --tables none --nodes 100000 < game.txt");
   cmd->add_option("game", opt->game, "The game's file, or - for stdin (the default)");
   auto* tables = add_tables_option(cmd, opt->tables, "Directory of table files, or none");
@@ -205,8 +216,10 @@ void register_analyse(CLI::App& app) {
                   "The engine's budget for each position the tables do not cover")
       ->check(CLI::Range(uint64_t(1'000), uint64_t(20'000'000)))
       ->capture_default_str();
-  cmd->add_option("--game", opt->number, "Which game of a log (default: its last)")
-      ->check(CLI::PositiveNumber);
+  auto* number = cmd->add_option("--game", opt->number, "Which game of a log (default: its last)")
+                     ->check(CLI::PositiveNumber);
+  cmd->add_flag("--all", opt->all, "Every game of a log (--json: one document a line)")
+      ->excludes(number);
   cmd->add_option("--threads", opt->threads, "Turns analysed at once (default: the cores)")
       ->check(CLI::Range(1, 256));
   cmd->add_flag("--json", opt->json, "One JSON document");
