@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "analysis_games.h"
 #include "analysis_json.h"
 #include "game_analysis.h"
 #include "generated_set.h"
@@ -14,15 +15,6 @@ using namespace ewn;
 using namespace ewn::test;
 
 namespace {
-
-// Red blunders (c3d3 instead of the winning c3d2), Blue blunders back, Red wins on e1.
-const char* kGame =
-    "5/1r13/2r22/3b11/5 r\n"
-    "r 2 c3d3\n"
-    "b 4 d2c2\n"
-    "r 5 d3e2\n"
-    "b 1 c2b3\n"
-    "r 6 e2e1\n";
 
 AnalysisEngine tables_engine() {
   AnalysisEngine engine;
@@ -43,7 +35,7 @@ double table_move_value(const ExactValues& tables, const Position& pos, int die,
 
 TEST_CASE("every turn's value, luck and error are the tables' own", "[analysis]") {
   AnalysisEngine engine = tables_engine();
-  GameAnalysis a = analyse_game(read_game(kGame), engine, {});
+  GameAnalysis a = analyse_game(read_game(kBlunderGame), engine, {});
   REQUIRE(a.turns.size() == 5);
   for (const TurnAnalysis& t : a.turns) {
     INFO("turn " << t.turn);
@@ -75,7 +67,7 @@ TEST_CASE("every turn's value, luck and error are the tables' own", "[analysis]"
 
 TEST_CASE("luck minus errors adds up to the change of value", "[analysis]") {
   AnalysisEngine engine = tables_engine();
-  GameAnalysis a = analyse_game(read_game(kGame), engine, {});
+  GameAnalysis a = analyse_game(read_game(kBlunderGame), engine, {});
   // Red's value moves from its start to 1 (it won): each turn changes the mover's value by its
   // luck minus its error, and the tables hold values to 1/131070 (SPEC section 4).
   double red = a.turns[0].red_value();

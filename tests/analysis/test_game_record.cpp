@@ -2,22 +2,14 @@
 // name the line.
 #include <catch2/catch.hpp>
 
+#include "analysis_games.h"
 #include "game_record.h"
 #include "notation.h"
 
 using namespace ewn;
+using namespace ewn::test;
 
 namespace {
-
-// Red blunders (c3d3 instead of the winning c3d2), Blue blunders back, Red wins on e1.
-const char* kStart = "5/1r13/2r22/3b11/5 r";
-const char* kList =
-    "5/1r13/2r22/3b11/5 r\n"
-    "r 2 c3d3\n"
-    "b 4 d2c2\n"
-    "r 5 d3e2\n"
-    "b 1 c2b3\n"
-    "r 6 e2e1\n";
 
 std::string moves_of(const GameRecord& g) {
   std::string out;
@@ -40,9 +32,9 @@ std::string error_of(const std::string& text, std::optional<int> number = std::n
 }  // namespace
 
 TEST_CASE("a plain list: setup line, then side, die and move a line", "[analysis]") {
-  GameRecord g = read_game(kList);
+  GameRecord g = read_game(kBlunderGame);
   CHECK(g.format == GameFormat::List);
-  CHECK(format_position(g.start) == kStart);
+  CHECK(format_position(g.start) == kBlunderGameStart);
   CHECK(moves_of(g) == kMoves);
   CHECK(g.turns[1].line == 3);
   CHECK(g.turns[1].before.to_move == Blue);

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include <fstream>
+#include "analysis_games.h"
 #include "analysis_json.h"
 #include "cli_run.h"
 #include "game_analysis.h"
@@ -19,14 +20,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* kGame =
-    "5/1r13/2r22/3b11/5 r\n"
-    "r 2 c3d3\n"
-    "b 4 d2c2\n"
-    "r 5 d3e2\n"
-    "b 1 c2b3\n"
-    "r 6 e2e1\n";
-
 fs::path game_file(const TempDir& dir, const std::string& name, const std::string& text) {
   fs::path p = dir.path() / name;
   std::ofstream(p, std::ios::binary) << text;
@@ -37,13 +30,13 @@ fs::path game_file(const TempDir& dir, const std::string& name, const std::strin
 
 TEST_CASE("ewn analyse --json prints the library's document", "[cli][analysis]") {
   TempDir dir("analyse-json");
-  fs::path game = game_file(dir, "game.txt", kGame);
+  fs::path game = game_file(dir, "game.txt", kBlunderGame);
   std::string tables = generated_set(3).string();
   ChildResult r = run_ewn({"analyse", game.string(), "--tables", tables, "--json"});
   REQUIRE(r.exit_code == 0);
   AnalysisEngine engine;
   engine.tables = open_tablebase(tables);
-  Json expected = analysis_json(analyse_game(read_game(kGame), engine, {}));
+  Json expected = analysis_json(analyse_game(read_game(kBlunderGame), engine, {}));
   CHECK(nlohmann::ordered_json::parse(r.out) == expected);
   // From stdin too, with the same answer.
   ChildOptions from_file;
@@ -56,7 +49,7 @@ TEST_CASE("ewn analyse --json prints the library's document", "[cli][analysis]")
 
 TEST_CASE("ewn analyse's text: turns, marks, chart and the sides' sums", "[cli][analysis]") {
   TempDir dir("analyse-text");
-  fs::path game = game_file(dir, "game.txt", kGame);
+  fs::path game = game_file(dir, "game.txt", kBlunderGame);
   ChildResult r = run_ewn({"analyse", game.string(), "--tables", generated_set(3).string()});
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("Game 1 (list), 5 turns, Red won"));
@@ -107,7 +100,7 @@ TEST_CASE("ewn analyse: what is wrong, and where", "[cli][analysis]") {
   CHECK(absent.exit_code == 2);
   CHECK_THAT(absent.err, Catch::Contains("cannot read the game file"));
 
-  fs::path game = game_file(dir, "game.txt", kGame);
+  fs::path game = game_file(dir, "game.txt", kBlunderGame);
   ChildResult no_tables =
       run_ewn({"analyse", game.string(), "--tables", (dir.path() / "nowhere").string()});
   CHECK(no_tables.exit_code == 2);
