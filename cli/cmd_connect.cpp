@@ -44,15 +44,9 @@ int run_connect(const ConnectOptions& opt) {
     return 2;
   }
   auto duration = [](const std::string& text, const char* name, Duration& out, bool zero_ok) {
-    auto d = parse_duration(text);
-    if (!d && text == "0") d = Duration(0);
-    if (!d || (!zero_ok && d->count() <= 0)) {
-      std::cerr << "ewn connect: " << name << " '" << printable(text)
-                << "' is not a duration (write e.g. 500ms, 5s)\n";
-      return false;
-    }
-    out = *d;
-    return true;
+    auto d = duration_option("connect", name, text, zero_ok);
+    if (d) out = *d;
+    return d.has_value();
   };
   if (!duration(opt.time_limit, "--time-limit", config.server_limit, false) ||
       !duration(opt.margin, "--margin", config.margin, true) ||

@@ -100,16 +100,11 @@ int run_play(const PlayOptions& opt) {
     }
   }
 
-  auto duration = [&](const std::string& text, const char* name, std::optional<Duration>& out) {
+  // An option not given stays nullopt; one given must be a duration.
+  auto duration = [](const std::string& text, const char* name, std::optional<Duration>& out) {
     if (text.empty()) return true;
-    out = parse_duration(text);
-    if (!out || out->count() <= 0) {
-      std::cerr
-          << "ewn play: " << name << " '" << printable(text)
-          << "' is not a duration (write e.g. 500ms, 30s, 4min; a bare number is milliseconds)\n";
-      return false;
-    }
-    return true;
+    out = duration_option("play", name, text);
+    return out.has_value();
   };
   std::optional<Duration> game_time, move_time, overhead;
   if (!duration(opt.game_time, "--gametime", game_time) ||

@@ -67,11 +67,9 @@ void register_serve(CLI::App& app) {
       ->default_val(opt->threads)
       ->check(CLI::Range(2, 256));
   cmd->callback([opt, tables, max_movetime] {
-    std::optional<Duration> cap = parse_duration(*max_movetime);
-    if (!cap || *cap <= Duration::zero() || *cap > std::chrono::seconds(60)) {
-      std::cerr << "ewn serve: --max-movetime '" << printable(*max_movetime)
-                << "' is not a duration of at most 60s (write e.g. 2s or 500: a bare number is "
-                   "milliseconds)\n";
+    std::optional<Duration> cap =
+        duration_option("serve", "--max-movetime", *max_movetime, false, std::chrono::seconds(60));
+    if (!cap) {
       set_exit_code(2);
       return;
     }

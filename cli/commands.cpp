@@ -1,5 +1,8 @@
 #include "commands.h"
 
+#include <iostream>
+
+#include "printable.h"
 #include "tables_dir.h"
 
 namespace ewn::cli {
@@ -25,6 +28,18 @@ void add_engine_options(CLI::App* cmd, std::string& engine, std::string& tables)
   cmd->add_option("--engine", engine, "Engine spec (as for ewn match), default expectimax");
   cmd->add_option("--tables", tables,
                   "Table directory or none (default: $EWN_TABLES or data, if present)");
+}
+
+std::optional<Duration> duration_option(const char* command, const char* name,
+                                        const std::string& text, bool zero_ok,
+                                        std::optional<Duration> max) {
+  std::optional<Duration> d = parse_duration(text);
+  if (!d && zero_ok && text == "0") d = Duration::zero();
+  if (d && (d->count() > 0 || (zero_ok && d->count() == 0)) && (!max || *d <= *max)) return d;
+  std::cerr << "ewn " << command << ": " << name << " '" << printable(text) << "' is not a duration"
+            << (max ? " of at most " + format_duration(*max) : "")
+            << " (write e.g. 500ms, 30s, 4min; a bare number is milliseconds)\n";
+  return std::nullopt;
 }
 
 void register_commands(CLI::App& app) {

@@ -2,7 +2,10 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
+
+#include "time_control.h"
 
 namespace ewn::cli {
 
@@ -27,6 +30,13 @@ CLI::Option* add_tables_option(CLI::App* cmd, std::string& dir, const std::strin
 // The --engine and --tables options of the commands that run the contest engine (play,
 // connect); both strings keep their values as defaults.
 void add_engine_options(CLI::App* cmd, std::string& engine, std::string& tables);
+
+// The value of a duration option (`text`: "500ms", "30s", "4min", a bare number of milliseconds),
+// or nullopt after saying on stderr, as "ewn COMMAND: NAME 'TEXT' is not a duration ...", how to
+// write one. A duration is positive (`zero_ok`: or 0) and at most `max` when one is given.
+std::optional<Duration> duration_option(const char* command, const char* name,
+                                        const std::string& text, bool zero_ok = false,
+                                        std::optional<Duration> max = std::nullopt);
 
 // The exit code chosen by the subcommand that ran.
 int exit_code();
