@@ -1,4 +1,5 @@
 // ewn analyse: a played game judged turn by turn, the skill and the luck of each side.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -111,14 +112,18 @@ void print_text(const GameAnalysis& a, const std::string& engine_note) {
                   t.mark() ? t.mark() : (t.choices == 1 ? "forced" : ""));
     std::cout << line << "\n";
   }
-  std::cout << "(~: the engine's estimate, not exact; value and luck are the mover's win "
-               "probability before its roll and what the roll changed)\n";
+  std::cout << "(value: the mover's win probability before its roll; luck: what the roll changed;"
+               " played, best-v: after the move played, after the best move"
+            << (std::all_of(a.turns.begin(), a.turns.end(), [](const auto& t) { return t.exact; })
+                    ? ""
+                    : "; ~: the engine's estimate, not exact")
+            << ")\n";
   print_chart(a);
-  std::cout << "\n        luck    error  a choice  inaccuracies  mistakes  blunders\n";
+  std::cout << "\n        luck    error  per choice  inaccuracies  mistakes  blunders\n";
   for (Side s : {Red, Blue}) {
     const SideSummary& sum = a.side(s);
     char line[160];
-    std::snprintf(line, sizeof line, "%-6s %s  %6.3f  %8.4f  %12d  %8d  %8d", side_name(s),
+    std::snprintf(line, sizeof line, "%-6s %s  %6.3f  %10.4f  %12d  %8d  %8d", side_name(s),
                   signed_value(sum.luck).c_str(), sum.error, sum.error_mean(), sum.inaccuracies,
                   sum.mistakes, sum.blunders);
     std::cout << line << "\n";
