@@ -148,7 +148,7 @@ def test_info_lists_the_tables(server):
 def test_page_and_its_files(server):
     status, body = get(server, "/")
     assert status == 200 and b'<script type="module" src="app.js">' in body
-    for name in ["app.js", "style.css", "rules.js", "favicon.svg"]:
+    for name in ["app.js", "analysis.js", "style.css", "rules.js", "favicon.svg"]:
         assert get(server, "/" + name)[0] == 200
 
 
