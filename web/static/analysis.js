@@ -7,7 +7,7 @@
 import * as api from "./api.js";
 import { ANALYSIS_H, drawAnalysisChart } from "./chart.js";
 import { percent } from "./moves.js";
-import { START, parsePosition, sideName } from "./rules.js";
+import { START, parsePosition, parseSquare, sideName } from "./rules.js";
 
 const signed = (v) => (v >= 0 ? "+" : "\u2212") + (100 * Math.abs(v)).toFixed(1);
 const points = (v) => (100 * v).toFixed(1);
@@ -97,7 +97,9 @@ export class Analysis {
     if (!a) return;
     this.shown = turn;
     const pos = parsePosition(turn ? `${turn.position} ${turn.die ?? ""}`.trim() : a.start);
-    this.board.render(pos, { selected: null, targets: new Set(), last: [] });
+    // The squares of the move played, shaded.
+    const played = turn ? [parseSquare(turn.move.slice(0, 2)), parseSquare(turn.move.slice(2))] : [];
+    this.board.render(pos, { selected: null, targets: new Set(), last: played });
     this.$("#turn-line").textContent = turn
       ? `Turn ${turn.turn}: ${sideName(turn.side)} rolled ${turn.die ?? "?"} and played ${turn.move}` +
         (turn.move !== turn.best_move ? ` (best ${turn.best_move})` : "")
@@ -117,7 +119,8 @@ export class Analysis {
     const estimated = a.turns.filter((t) => t.source === "estimate").length;
     $("#analysis-about").textContent = `Game ${a.game}` + (a.games > 1 ? ` of ${a.games}` : "") +
       ` (${a.format}), ${a.turns.length} turns, ` + (a.winner ? `${sideName(a.winner)} won` : "unfinished") + ". " +
-      (estimated ? `${estimated} of the turns' values are the engine's estimate at ${a.nodes.toLocaleString("en")} nodes (marked ~), the others exact from the tables.`
+      (estimated === a.turns.length ? `Every value is the engine's estimate at ${a.nodes.toLocaleString("en")} nodes (marked ~): the tables cover none of the turns.`
+        : estimated ? `${estimated} of the turns' values are the engine's estimate at ${a.nodes.toLocaleString("en")} nodes (marked ~), the others exact from the tables.`
         : "Every value is exact, from the tables.");
     drawAnalysisChart($("#analysis-chart"), a, (t) => this.open(t));
     this.renderSummary(a);
@@ -172,7 +175,7 @@ export class Analysis {
         const td = document.createElement("td");
         if (typeof c === "string") td.textContent = c;
         else td.appendChild(c);
-        td.className = ["turn", "side " + (t.side === "r" ? "red" : "blue"), "die", "move mv", "value", "luck", "best mv", "error", "mark"][i];
+        td.className = ["turn", "side " + (t.side === "r" ? "red" : "blue"), "die", "played mv", "value", "luck", "best mv", "err", "mark"][i];
         tr.appendChild(td);
       });
       if (estimate) tr.cells[4].title = `engine estimate: depth ${t.depth}, ${t.nodes.toLocaleString("en")} nodes` + (t.exact ? " (exact)" : "");

@@ -308,7 +308,7 @@ def test_a_game_against_the_engine_to_the_end(browser, server):
     rows = wait_for_analysis_rows(browser)
     assert browser.execute_script("return location.hash") == "#analysis"
     assert browser.find_element(By.ID, "analysis-text").get_attribute("value") == text
-    assert [r["move"] for r in rows] == [m[4] for m in moves]
+    assert [r["played"] for r in rows] == [m[4] for m in moves]
     browser.find_element(By.ID, "tab-explore").click()
 
 
@@ -368,7 +368,7 @@ def test_the_analysis_of_a_pasted_game(browser, server):
     # One row a turn, with the API's figures; estimates labelled.
     assert len(rows) == len(turns) == 10
     for row, t in zip(rows, turns):
-        assert row["turn"] == str(t["turn"]) and row["move"] == t["move"] and row["die"] == str(t["die"])
+        assert row["turn"] == str(t["turn"]) and row["played"] == t["move"] and row["die"] == str(t["die"])
         assert row["value"] == percent(t["value"]) + (" ~" if t["source"] == "estimate" else "")
         assert row["mark"] == (t["mark"] or ("forced" if t["choices"] == 1 else ""))
     assert [t["source"] for t in turns[:2]] == ["estimate"] * 2 and turns[-1]["source"] == "tables"
@@ -390,7 +390,7 @@ def test_the_analysis_of_a_pasted_game(browser, server):
 
     # A click on a turn's row opens its position with its die in the explorer; back returns.
     blunder = marked[1]
-    browser.find_element(By.CSS_SELECTOR, f'#analysis-turns tr[data-turn="{blunder["turn"]}"] td.move').click()
+    browser.find_element(By.CSS_SELECTOR, f'#analysis-turns tr[data-turn="{blunder["turn"]}"] td.played').click()
     at = f'{blunder["position"]} {blunder["die"]}'
     page = wait_for_analysis(browser, at)
     assert page["hash"] == "#" + at.replace(" ", "_")
