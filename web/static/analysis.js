@@ -49,6 +49,7 @@ export class Analysis {
     this.result = null;
     this.render();
     if (!text.trim()) {
+      $("#analysis-run").disabled = false;
       this.error("Paste a game's text first: a setup line, then one turn a line (side, die, move).");
       return;
     }
