@@ -75,9 +75,9 @@ TurnAnalysis analyse_turn(const RecordedTurn& turn, int number, Search& search,
                        : Deadline::none();
     PositionEstimate e = estimate_position(search, turn.before, std::nullopt, nodes, cap);
     if (std::string_view(e.ended_by) == "time")
-      throw AnalysisTimeError(number, "turn " + std::to_string(number) + ": the estimate at " +
-                                          std::to_string(nodes) + " nodes took longer than " +
-                                          format_duration(*time_cap));
+      throw AnalysisTimeError("turn " + std::to_string(number) + ": the estimate at " +
+                              std::to_string(nodes) + " nodes took longer than " +
+                              format_duration(*time_cap));
     valued = std::move(e.valued);
     t.exact = e.exact;
     t.depth = e.depth;

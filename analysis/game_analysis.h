@@ -91,11 +91,7 @@ GameAnalysis analyse_game(const GameRecord& game, const AnalysisEngine& engine,
 // A turn whose estimate the time cap of analyse_game_with cut short: what() names the turn.
 class AnalysisTimeError : public std::runtime_error {
  public:
-  AnalysisTimeError(int turn, const std::string& what) : std::runtime_error(what), turn_(turn) {}
-  int turn() const { return turn_; }
-
- private:
-  int turn_;
+  using std::runtime_error::runtime_error;
 };
 
 // The same analysis with a search the caller lends (the web server's pool), the turns one after

@@ -171,8 +171,8 @@ void estimate_route(const Context& c, const httplib::Request& req, httplib::Resp
   with_engine(c, res, [&](Search& s) { return engine_estimate(s, parsed, nodes, cap); });
 }
 
-// The analysis holds one search for the whole game: the game's size is checked first (turns and
-// nodes in all), and each turn's estimate is capped by --max-movetime as /api/estimate's search
+// The analysis holds one search for the whole game: its size is checked first (the turns times
+// each one's nodes), and each turn's estimate is capped by --max-movetime as /api/estimate's search
 // is. A turn cut short would give values other than the CLI's, so the answer is then an error.
 void analyse_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
   check_params(req, {"game", "nodes", "number"});
