@@ -4,6 +4,7 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <string_view>
 #include <thread>
 
 #include "eval_network.h"
@@ -54,8 +55,10 @@ void judge(TurnAnalysis& t, const DieMoves& die) {
   t.error = std::max(0.0, t.die_value - t.move_value);
 }
 
+// `time_cap`: none, or how long the turn's estimate may search (AnalysisTimeError beyond).
 TurnAnalysis analyse_turn(const RecordedTurn& turn, int number, Search& search,
-                          const AnalysisEngine& engine, uint64_t nodes) {
+                          const ExactValues* tables, uint64_t nodes,
+                          std::optional<Duration> time_cap) {
   TurnAnalysis t;
   t.turn = number;
   t.line = turn.line;
@@ -63,12 +66,18 @@ TurnAnalysis analyse_turn(const RecordedTurn& turn, int number, Search& search,
   t.die = turn.die;
   t.move = turn.move;
   std::optional<ValuedPosition> valued;
-  if (engine.tables) valued = exact_position(*engine.tables, turn.before, std::nullopt);
+  if (tables) valued = exact_position(*tables, turn.before, std::nullopt);
   if (valued) {
     t.exact = t.from_tables = true;
   } else {
-    PositionEstimate e =
-        estimate_position(search, turn.before, std::nullopt, nodes, Deadline::none());
+    Deadline cap = time_cap
+                       ? Deadline::after(ClockKind::Wall, clock_now(ClockKind::Wall), *time_cap)
+                       : Deadline::none();
+    PositionEstimate e = estimate_position(search, turn.before, std::nullopt, nodes, cap);
+    if (std::string_view(e.ended_by) == "time")
+      throw AnalysisTimeError("turn " + std::to_string(number) + ": the estimate at " +
+                              std::to_string(nodes) + " nodes took longer than " +
+                              format_duration(*time_cap));
     valued = std::move(e.valued);
     t.exact = e.exact;
     t.depth = e.depth;
@@ -121,7 +130,8 @@ GameAnalysis analyse_game(const GameRecord& game, const AnalysisEngine& engine,
     Search search(engine.options, engine.tables);
     for (size_t i = next++; i < game.turns.size(); i = next++) {
       try {
-        out.turns[i] = analyse_turn(game.turns[i], int(i) + 1, search, engine, options.nodes);
+        out.turns[i] = analyse_turn(game.turns[i], int(i) + 1, search, engine.tables.get(),
+                                    options.nodes, std::nullopt);
       } catch (...) {
         std::lock_guard lock(failure_mutex);
         if (!failure) failure = std::current_exception();
@@ -135,6 +145,18 @@ GameAnalysis analyse_game(const GameRecord& game, const AnalysisEngine& engine,
   work();
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
+  for (const TurnAnalysis& t : out.turns) add(t.before.to_move == Red ? out.red : out.blue, t);
+  return out;
+}
+
+GameAnalysis analyse_game_with(const GameRecord& game, Search& search, const ExactValues* tables,
+                               uint64_t nodes, Duration turn_time_cap) {
+  GameAnalysis out;
+  out.game = game;
+  out.nodes = nodes;
+  for (size_t i = 0; i < game.turns.size(); ++i)
+    out.turns.push_back(
+        analyse_turn(game.turns[i], int(i) + 1, search, tables, nodes, turn_time_cap));
   for (const TurnAnalysis& t : out.turns) add(t.before.to_move == Red ? out.red : out.blue, t);
   return out;
 }

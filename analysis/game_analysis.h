@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -86,5 +87,19 @@ struct GameAnalysis {
 // Analyses every turn of `game`. Throws what the tables throw (a damaged table).
 GameAnalysis analyse_game(const GameRecord& game, const AnalysisEngine& engine,
                           const AnalysisOptions& options);
+
+// A turn whose estimate the time cap of analyse_game_with cut short: what() names the turn.
+class AnalysisTimeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The same analysis with a search the caller lends (the web server's pool), the turns one after
+// another; `tables` are the search's exact values (null: none). The analysis is the one any
+// number of threads gives. Each turn's estimate may search at most `turn_time_cap` (a server's
+// safety): a turn cut short throws AnalysisTimeError rather than give values that are not those
+// of the node budget.
+GameAnalysis analyse_game_with(const GameRecord& game, Search& search, const ExactValues* tables,
+                               uint64_t nodes, Duration turn_time_cap);
 
 }  // namespace ewn

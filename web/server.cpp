@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis_api.h"
 #include "connection_loop.h"
 #include "engine_api.h"
 #include "engine_pool.h"
@@ -170,6 +171,24 @@ void estimate_route(const Context& c, const httplib::Request& req, httplib::Resp
   with_engine(c, res, [&](Search& s) { return engine_estimate(s, parsed, nodes, cap); });
 }
 
+// The analysis holds one search for the whole game: its size is checked first (the turns times
+// each one's nodes), and each turn's estimate is capped by --max-movetime as /api/estimate's search
+// is. A turn cut short would give values other than the CLI's, so the answer is then an error.
+void analyse_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
+  check_params(req, {"game", "nodes", "number"});
+  AnalysisRequest request = analysis_request(req, kMinEstimateNodes, kMaxEstimateNodes);
+  Milliseconds cap(c.options.max_movetime_ms);
+  try {
+    with_engine(c, res, [&](Search& s) {
+      return engine_analysis(s, c.engine->tables().get(), request, cap);
+    });
+  } catch (const AnalysisTimeError& e) {
+    send_error(res, 503,
+               "the analysis stopped at " + std::string(e.what()) +
+                   " (the server's cap on a search, --max-movetime): ask for fewer nodes");
+  }
+}
+
 void static_route(const httplib::Request& req, httplib::Response& res) {
   std::string path = req.path == "/" ? "/index.html" : req.path;
   for (const StaticFile& f : static_files())
@@ -276,6 +295,8 @@ void add_routes(Router& router, const std::shared_ptr<Context>& c) {
   router.Get("/api/move", guarded([c](const auto& req, auto& res) { move_route(*c, req, res); }));
   router.Get("/api/estimate",
              guarded([c](const auto& req, auto& res) { estimate_route(*c, req, res); }));
+  router.Get("/api/analyse",
+             guarded([c](const auto& req, auto& res) { analyse_route(*c, req, res); }));
   router.Get("/api/info", guarded([c](const auto& req, auto& res) {
                check_params(req, {});
                send_json(res, 200, c->info);

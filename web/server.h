@@ -1,5 +1,6 @@
 // ewn serve: the web explorer's HTTP server (docs/WEB.md). It serves the page (web/static,
-// compiled in) and the JSON API: /api/probe, /api/move, /api/estimate and /api/info.
+// compiled in) and the JSON API: /api/probe, /api/move, /api/estimate, /api/analyse and
+// /api/info.
 #pragma once
 
 #include <functional>

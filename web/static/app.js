@@ -1,34 +1,61 @@
-// The page: one board shared by the two modes, explore (explorer.js) and play (game.js).
+// The page: one board shared by the three modes, explore (explorer.js), play (game.js) and
+// analyse (analysis.js). The explorer's position is in the address (#<notation>); the analysis
+// view is #analysis, so that the back button returns to it from a turn opened in the explorer.
 import * as api from "./api.js";
+import { Analysis } from "./analysis.js";
 import { Board } from "./board.js";
-import { Explorer } from "./explorer.js";
+import { Explorer, hashOf } from "./explorer.js";
 import { Game } from "./game.js";
 
 const $ = (selector) => document.querySelector(selector);
 
 let mode = "explore";
 const board = new Board($("#board"), {
-  onSquare: (sq) => (mode === "explore" ? explorer.onSquare(sq) : game.onSquare(sq)),
+  onSquare: (sq) => (mode === "explore" ? explorer.onSquare(sq) : mode === "play" && game.onSquare(sq)),
   onRemove: (sq) => mode === "explore" && explorer.onRemove(sq),
 });
 const explorer = new Explorer(board, $);
 const game = new Game(board, $, explorer);
+const analysis = new Analysis(board, $);
+const ANALYSIS_HASH = "#analysis";
 
 function setMode(m) {
   mode = m;
-  $("#tab-explore").setAttribute("aria-selected", String(m === "explore"));
-  $("#tab-play").setAttribute("aria-selected", String(m === "play"));
-  $("#explore-panel").hidden = m !== "explore";
-  $("#play-panel").hidden = m !== "play";
+  for (const name of ["explore", "play", "analysis"]) {
+    $("#tab-" + name).setAttribute("aria-selected", String(m === name));
+    $(`#${name}-panel`).hidden = m !== name;
+  }
   if (m === "explore") explorer.render();
-  else game.enter();
+  else if (m === "play") game.enter();
+  else analysis.enter();
 }
-$("#tab-explore").addEventListener("click", () => setMode("explore"));
-$("#tab-play").addEventListener("click", () => setMode("play"));
-window.addEventListener("hashchange", () => {
+// The address names what is shown: the explorer's position, or the analysis view.
+function leaveAnalysisHash() {
+  if (location.hash === ANALYSIS_HASH) history.pushState(null, "", hashOf(explorer.pos));
+}
+function showAnalysis() {
+  if (location.hash !== ANALYSIS_HASH) history.pushState(null, "", ANALYSIS_HASH);
+  setMode("analysis");
+}
+$("#tab-explore").addEventListener("click", () => {
+  leaveAnalysisHash();
+  setMode("explore");
+});
+$("#tab-play").addEventListener("click", () => {
+  leaveAnalysisHash();
+  setMode("play");
+});
+$("#tab-analysis").addEventListener("click", showAnalysis);
+$("#analyse-game").addEventListener("click", () => {
+  showAnalysis();
+  analysis.analyseText(game.text());
+});
+function followHash() {
+  if (location.hash === ANALYSIS_HASH) return setMode("analysis");
   setMode("explore");
   explorer.loadHash();
-});
+}
+window.addEventListener("hashchange", followHash);
 
 api.info().then((r) => {
   if (!r.ok) return;
@@ -37,4 +64,4 @@ api.info().then((r) => {
     (r.body.partial_classes.length ? ` and ${r.body.partial_classes.length} classes of ${n + 1}` : "") :
     "no tables: the engine estimates every value";
 });
-explorer.loadHash();
+followHash();

@@ -148,7 +148,7 @@ def test_info_lists_the_tables(server):
 def test_page_and_its_files(server):
     status, body = get(server, "/")
     assert status == 200 and b'<script type="module" src="app.js">' in body
-    for name in ["app.js", "style.css", "rules.js", "favicon.svg"]:
+    for name in ["app.js", "analysis.js", "style.css", "rules.js", "favicon.svg"]:
         assert get(server, "/" + name)[0] == 200
 
 
@@ -189,6 +189,14 @@ MALFORMED = [
     ("GET", "/api/probe?" + query(position="r1r23/5/2b3b41/5/5 r", fallback="engine"), 400),
     ("GET", "/api/probe?" + query(position="r1r23/5/2b3b41/5/5 r", nodes=5000), 400),
     ("GET", "/api/probe?position=r14/5/5/5/4b1%20r&position=r14/5/5/5/4b1%20r", 400),
+    ("GET", "/api/analyse", 400),
+    ("GET", "/api/analyse?" + query(nodes=20000), 400),
+    ("GET", "/api/analyse?" + query(game="r1r23/5/2b3b41/5/5 r\nr 2 b5b4", nodes=999), 400),
+    ("GET", "/api/analyse?" + query(game="r1r23/5/2b3b41/5/5 r\nr 2 b5b4", number=0), 400),
+    ("GET", "/api/analyse?" + query(game="r1r23/5/2b3b41/5/5 r\nr 2 b5b4", movetime_ms=5), 400),
+    ("GET", "/api/analyse?game=r14/5/5/5/4b1%20r&game=r14/5/5/5/4b1%20r", 400),
+    ("GET", "/api/analyse?game=%FF%FE%00", 400),
+    ("GET", "/api/analyse?game=" + "r" * 9000, 414),
     ("GET", "/api/info?a=1&a=1", 400),
     ("GET", "/api/info?verbose=1", 400),
     ("GET", "/nope", 404),
@@ -349,3 +357,139 @@ def test_a_second_server_cannot_take_the_port(server):
                        capture_output=True, text=True, timeout=30)
     assert r.returncode == 1 and f"cannot bind to 127.0.0.1:{server.port}" in r.stderr
     assert get(server, "/api/info")[0] == 200
+
+
+# Two games of `ewn match --a expectimax:depth=2,tables=none --b random --games 2 --seed 3
+# --log`: 12 pieces and more than 4 throughout, so every value is an estimate.
+MATCH_LOG = """game 1 round 1 red=A blue=B first=red
+A expectimax:depth=2,tables=none
+B random
+setup r4r3r62/r5r23/r13b6/3b2b3/2b1b5b4 r
+dice 4 4 2 5 1 6 1 5 1 5 1
+moves a5b5 e1d1 b4c3 e3d4 a3b3 d4c4 b3c2 c4c5 c2d2 d1c2 d2e1
+times 0.1 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0
+result red A goal
+
+game 2 round 1 red=B blue=A first=red
+A expectimax:depth=2,tables=none
+B random
+setup r4r3r62/r5r23/r13b6/3b2b3/2b1b5b4 r
+dice 4 4 2 5 1 6 1 5 1 5 1 5 1
+moves a5b4 e1e2 b5c4 d1c1 a3a2 e3d4 a2b2 c1c2 b2c2 e2d2 c2d2 d4c5 d2e1
+times 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0
+result red B goal
+"""
+# Game 1 as the page copies it; a plain list of 5 pieces (estimated), then 4 (from the tables),
+# with a die not known.
+PAGE_GAME = """EinStein wuerfelt nicht! (ewn serve)
+Setup: r4r3r62/r5r23/r13b6/3b2b3/2b1b5b4 r
+Red: player; Blue: engine (100 ms a move)
+Moves (number, side, die, move):
+1. r 4 a5b5
+2. b 4 e1d1
+3. r 2 b4c3
+4. b 5 e3d4
+5. r 1 a3b3
+6. b 6 d4c4
+7. r 1 b3c2
+8. b 5 c4c5
+9. r 1 c2d2
+10. b 5 d1c2
+11. r 1 d2e1
+Result: Red wins
+"""
+LIST_GAME = "r1r2r32/5/2b3b41/5/5 r\nr 2 b5c4\nb ? d3c4\nr 3 c5d4\nb 3 c3b3\n"
+
+
+def cli_analyse(text, *args):
+    """`ewn analyse --json` of `text` with the tables of the server: (exit code, stdout,
+    stderr)."""
+    r = subprocess.run([EWN, "analyse", "--json", "--tables", TABLES, *args], input=text,
+                       capture_output=True, text=True, timeout=120)
+    return r.returncode, r.stdout, r.stderr
+
+
+@pytest.mark.parametrize("text,params,args", [
+    (PAGE_GAME, {"nodes": 20000}, ["--nodes", "20000"]),
+    (MATCH_LOG, {"nodes": 20000, "number": 1}, ["--nodes", "20000", "--game", "1"]),
+    (MATCH_LOG, {}, []),  # the last game, at the default budget (300 000 nodes)
+    (LIST_GAME, {"nodes": 5000}, ["--nodes", "5000"]),
+], ids=["page", "log-game-1", "log-default", "list"])
+def test_analyse_equals_the_cli(server, text, params, args):
+    """The same document, byte for byte, as `ewn analyse --json` with the same tables: the
+    server's search of its pool, one turn after another, gives what the CLI's threads give."""
+    status, body = get(server, "/api/analyse?" + query(game=text, **params))
+    code, out, err = cli_analyse(text, *args)
+    assert code == 0, err
+    assert status == 200 and body.decode() == out
+    turns = json.loads(body)["turns"]
+    if text == LIST_GAME:
+        assert [t["source"] for t in turns] == ["estimate"] * 2 + ["tables"] * 2
+        assert turns[1]["die"] is None and turns[1]["luck"] is None
+    else:
+        assert {t["source"] for t in turns} == {"estimate"}
+        assert all(t["nodes"] <= params.get("nodes", 300000) for t in turns)
+
+
+def test_analyse_text_as_the_page_sends_it(server):
+    """The page's form encoding (spaces as +, as URLSearchParams writes them) reads the same."""
+    plain = urllib.parse.urlencode({"game": PAGE_GAME, "nodes": 20000})
+    assert "+" in plain
+    quoted = "/api/analyse?" + query(game=PAGE_GAME, nodes=20000)
+    assert get(server, "/api/analyse?" + plain) == get(server, quoted)
+
+
+@pytest.mark.parametrize("text,line,what", [
+    ("r1r23/5/2b3b41/5/5 r\nr 2 b5b4\nb 3 zz\n", 3, "bad move 'zz'"),
+    ("r1r23/5/2b3b41/5/5 r\nr 2 b5b4\nb 3 c3b2\nr 2 a5a4\n", 3, "not a legal move"),
+    ("r1r23/5/2b3b41/5/5 r\nb 2 c3b3\n", 2, "it is Red's turn"),
+    (PAGE_GAME.replace("Result: Red wins", "Result: Blue wins"), 16, "says Blue won"),
+    ("r1r23/5/2b3b41/5/5 x\n", 1, "bad position"),
+], ids=["malformed-move", "illegal-move", "wrong-side", "wrong-result", "bad-setup"])
+def test_analyse_names_the_line_of_a_bad_text(server, text, line, what):
+    """400 with the reader's message, the CLI's own (which names the line)."""
+    status, body = get(server, "/api/analyse?" + query(game=text))
+    error = json.loads(body)["error"]
+    code, _, err = cli_analyse(text)
+    assert code == 2 and err.startswith("ewn analyse: stdin: line %d: " % line), err
+    cli_message = err.strip()[len("ewn analyse: stdin: "):]
+    assert status == 400 and error == "the game text: " + cli_message
+    assert what in error
+
+
+def test_analyse_refuses_a_game_beyond_its_nodes(server):
+    """Turns times nodes at most 60 000 000: the answer says the budget that fits."""
+    status, body = get(server, "/api/analyse?" + query(game=PAGE_GAME, nodes=20_000_000))
+    error = json.loads(body)["error"]
+    assert status == 400 and "11 turns" in error and "at most 5454545 nodes" in error
+    status, body = get(server, "/api/analyse?" + query(game=MATCH_LOG, number=3))
+    assert status == 400 and "holds no game 3 (it holds games 1, 2)" in json.loads(body)["error"]
+
+
+def test_analyse_keeps_to_the_servers_time_cap():
+    """Each turn's estimate is capped by --max-movetime, as /api/estimate's search; a turn cut
+    short would not give the CLI's values, so the analysis is refused and says which turn."""
+    s = Server("--max-movetime", "100")
+    try:
+        start = time.monotonic()
+        status, body = get(s, "/api/analyse?" + query(game=PAGE_GAME, nodes=5_000_000))
+        error = json.loads(body)["error"]
+        assert status == 503 and "turn 1: the estimate at 5000000 nodes took longer than" in error
+        assert time.monotonic() - start < 10
+        status, _ = get(s, "/api/analyse?" + query(game=LIST_GAME, nodes=5000))
+        assert status == 200
+    finally:
+        s.stop()
+
+
+def test_analyse_waits_for_the_engine_like_every_search(server):
+    """An analysis takes a search of the pool: with both busy it waits 2 s, then 503."""
+    position = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r 3"
+    moves = "/api/move?" + query(position=position, movetime_ms=4000)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        searches = [pool.submit(get, server, moves) for _ in range(2)]
+        time.sleep(0.3)
+        status, body = get(server, "/api/analyse?" + query(game=LIST_GAME, nodes=5000))
+        assert status == 503 and "the engine is busy" in json.loads(body)["error"]
+        assert [f.result()[0] for f in searches] == [200, 200]
+    assert get(server, "/api/analyse?" + query(game=LIST_GAME, nodes=5000))[0] == 200

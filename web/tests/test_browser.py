@@ -10,6 +10,8 @@ import os
 import random
 import re
 import tempfile
+import urllib.parse
+import urllib.request
 
 import pytest
 from selenium import webdriver
@@ -300,3 +302,114 @@ def test_a_game_against_the_engine_to_the_end(browser, server):
     assert len(points) == len(moves) + 1
     assert not browser.find_elements(By.CSS_SELECTOR, "#chart circle.estimate")
     browser.save_screenshot(os.path.join(OUT, "web-game.png"))
+
+    # Analysed at a click: the game's text in the analysis view, a row for every move.
+    browser.find_element(By.ID, "analyse-game").click()
+    rows = wait_for_analysis_rows(browser)
+    assert browser.execute_script("return location.hash") == "#analysis"
+    assert browser.find_element(By.ID, "analysis-text").get_attribute("value") == text
+    assert [r["played"] for r in rows] == [m[4] for m in moves]
+    browser.find_element(By.ID, "tab-explore").click()
+
+
+# A game from 5 pieces (the first turns estimated, then from the tables) with a mistake, two
+# blunders, a very lucky roll and forced moves, as the page copies it.
+ANALYSED_GAME = """EinStein wuerfelt nicht! (ewn serve)
+Setup: r1r2r32/5/2b3b41/5/5 r
+Red: player; Blue: engine (100 ms a move)
+Moves (number, side, die, move):
+1. r 3 c5d5
+2. b 4 d3c4
+3. r 1 a5b5
+4. b 5 c4b4
+5. r 3 d5e4
+6. b 1 c3b4
+7. r 2 b5c5
+8. b 1 b4b5
+9. r 4 e4e3
+10. b 2 b5a5
+Result: Blue wins
+"""
+
+
+def api_analysis(server, game, nodes):
+    url = server.url + "api/analyse?" + urllib.parse.urlencode({"game": game, "nodes": nodes})
+    with urllib.request.urlopen(url, timeout=60) as r:
+        return json.loads(r.read())
+
+
+def wait_for_analysis_rows(browser):
+    """Waits for the analysis view's table of turns; returns its rows' cells by class."""
+    def rows():
+        if browser.find_element(By.ID, "analysis-result").get_attribute("hidden") is not None:
+            return None
+        return browser.execute_script("""
+            return [...document.querySelectorAll('#analysis-turns tbody tr')].map(tr =>
+              Object.fromEntries([...tr.cells].map(td => [td.className.split(' ')[0], td.textContent])));""")
+    return wait_until(rows, 60, "the analysis")
+
+
+def paste_and_analyse(browser, text, nodes):
+    browser.find_element(By.ID, "tab-analysis").click()
+    area = browser.find_element(By.ID, "analysis-text")
+    area.clear()
+    area.send_keys(text)
+    Select(browser.find_element(By.ID, "analysis-nodes")).select_by_value(str(nodes))
+    browser.find_element(By.ID, "analysis-run").click()
+
+
+def test_the_analysis_of_a_pasted_game(browser, server):
+    browser.get(server.url)
+    console_errors(browser)
+    paste_and_analyse(browser, ANALYSED_GAME, 20000)
+    rows = wait_for_analysis_rows(browser)
+    expected = api_analysis(server, ANALYSED_GAME, 20000)
+    turns = expected["turns"]
+    # One row a turn, with the API's figures; estimates labelled.
+    assert len(rows) == len(turns) == 10
+    for row, t in zip(rows, turns):
+        assert row["turn"] == str(t["turn"]) and row["played"] == t["move"] and row["die"] == str(t["die"])
+        assert row["value"] == percent(t["value"]) + (" ~" if t["source"] == "estimate" else "")
+        assert row["mark"] == (t["mark"] or ("forced" if t["choices"] == 1 else ""))
+    assert [t["source"] for t in turns[:2]] == ["estimate"] * 2 and turns[-1]["source"] == "tables"
+    marked = [t for t in turns if t["mark"]]
+    assert [t["mark"] for t in marked] == ["mistake", "blunder", "blunder"]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#analysis-chart circle.marked")) == len(marked)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#analysis-turns tr.blunder")) == 2
+    # Each side's summary: the API's figures, in points of win probability.
+    summary = browser.execute_script("""
+        return Object.fromEntries([...document.querySelectorAll('#analysis-summary tbody tr')].map(
+          tr => [tr.dataset.side, [...tr.cells].slice(1).map(c => c.textContent)]));""")
+    for side in "rb":
+        s = expected["sides"][side]
+        luck = ("+" if s["luck"] >= 0 else "\u2212") + f"{100 * abs(s['luck']):.1f}"
+        assert summary[side] == [str(s["turns"]), luck, f"{100 * s['error']:.1f}",
+                                 f"{100 * s['error_mean']:.1f}", str(s["inaccuracies"]),
+                                 str(s["mistakes"]), str(s["blunders"])]
+    browser.save_screenshot(os.path.join(OUT, "web-analysis.png"))
+
+    # A click on a turn's row opens its position with its die in the explorer; back returns.
+    blunder = marked[1]
+    browser.find_element(By.CSS_SELECTOR, f'#analysis-turns tr[data-turn="{blunder["turn"]}"] td.played').click()
+    at = f'{blunder["position"]} {blunder["die"]}'
+    page = wait_for_analysis(browser, at)
+    assert page["hash"] == "#" + at.replace(" ", "_")
+    assert_page_matches_cli(page, at)
+    browser.back()
+    wait_until(lambda: browser.find_element(By.ID, "analysis-panel").is_displayed(), 10, "the analysis view")
+    assert len(wait_for_analysis_rows(browser)) == 10
+    # So does a click on its point in the chart (an estimated turn here).
+    first = turns[0]
+    browser.find_element(By.CSS_SELECTOR, '#analysis-chart circle[data-turn="1"]').click()
+    page = wait_for_analysis(browser, f'{first["position"]} {first["die"]}')
+    assert page["source"].startswith("Engine estimate")
+    assert console_errors(browser) == []
+
+
+def test_the_analysis_names_the_line_of_a_bad_text(browser, server):
+    browser.get(server.url + "#analysis")
+    paste_and_analyse(browser, ANALYSED_GAME.replace("6. b 1 c3b4", "6. b 1 c3c2"), 20000)
+    error = browser.find_element(By.ID, "analysis-error")
+    wait_until(lambda: error.is_displayed(), 30, "the error")
+    assert "line 10: c3c2 is not a legal move for Blue with die 1" in error.text
+    assert browser.find_element(By.ID, "analysis-result").get_attribute("hidden") is not None
