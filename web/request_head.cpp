@@ -49,13 +49,16 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
+std::string request_line_too_long() {
+  return "request line too long (at most " + std::to_string(kMaxRequestLine) + " bytes)";
+}
+
 HeadVerdict examine_request(std::string_view buffered) {
   size_t line_end = buffered.find(kCrlf);
   // Without its end yet, the line is at least all but the last byte (which may be the '\r').
   if (line_end == std::string_view::npos ? buffered.size() > kMaxRequestLine + 1
                                          : line_end > kMaxRequestLine)
-    return refuse(414,
-                  "request line too long (at most " + std::to_string(kMaxRequestLine) + " bytes)");
+    return refuse(414, request_line_too_long());
   if (line_end != std::string_view::npos && names_another_method(buffered.substr(0, line_end)))
     return refuse(405, "only GET (and HEAD) requests are served");
 

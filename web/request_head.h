@@ -13,6 +13,8 @@ namespace ewn::web {
 // Limits of a request, in bytes. The request line is httplib's limit (414 above it); no route
 // takes a body, so a small one is read and dropped and a larger one refused.
 inline constexpr size_t kMaxRequestLine = 8192;
+// The message of a 414, whoever answers it (the connection loop, or httplib's own check).
+std::string request_line_too_long();
 inline constexpr size_t kMaxRequestHead = 16384;
 inline constexpr size_t kMaxRequestBody = 4096;
 

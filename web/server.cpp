@@ -205,7 +205,7 @@ void error_body(const httplib::Request&, httplib::Response& res) {
   if (!res.body.empty()) return;
   std::string what = res.status == 400   ? "malformed request"
                      : res.status == 404 ? "not found"
-                     : res.status == 414 ? "request line too long (at most 8192 bytes)"
+                     : res.status == 414 ? request_line_too_long()
                      : res.status < 500  ? "request refused"
                                          : "server error";
   send_error(res, res.status, "HTTP " + std::to_string(res.status) + ": " + what);
@@ -310,7 +310,8 @@ void add_routes(Router& router, const std::shared_ptr<Context>& c) {
 // The checks and changes every request and answer passes: the Host check against DNS rebinding
 // (when bound to loopback), the table directory's name, the JSON form of httplib's own errors
 // and of exceptions.
-void add_guards(Router& router, const ServerOptions& options) {
+void add_guards(Router& router, const ServerOptions& options,
+                std::shared_ptr<const DirectoryName> directory) {
   if (is_loopback_address(options.host))
     router.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
       std::string host = req.get_header_value("Host");
@@ -322,7 +323,6 @@ void add_guards(Router& router, const ServerOptions& options) {
                      "localhost, 127.0.0.1 or [::1] only (docs/WEB.md, Safety)");
       return httplib::Server::HandlerResponse::Handled;
     });
-  auto directory = std::make_shared<DirectoryName>(options.tables);
   router.set_post_routing_handler([directory](const httplib::Request&, httplib::Response& res) {
     if (!directory->apply(res.body)) return;
     res.headers.erase("Content-Length");
@@ -373,14 +373,15 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
                                  inspect_tables(c->tables->directory(), /*headers_only=*/true,
                                                 /*threads=*/1),
                                  /*checked=*/false);
-  c->info["directory"] = DirectoryName(options.tables).shown;
+  auto directory = std::make_shared<const DirectoryName>(options.tables);
+  c->info["directory"] = directory->shown;
   c->info["engine"] = {{"searches", options.searches},
                        {"max_movetime_ms", options.max_movetime_ms},
                        {"tables", c->engine->tables() != nullptr}};
 
   Router router;
   add_routes(router, c);
-  add_guards(router, options);
+  add_guards(router, options, directory);
 
   // cpp-httplib's default socket options set SO_REUSEPORT, with which a second server binds the
   // same port and silently shares the connections; SO_REUSEADDR alone still allows a quick
