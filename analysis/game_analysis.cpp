@@ -29,14 +29,18 @@ const char* TurnAnalysis::luck_mark() const {
 }
 
 AnalysisEngine open_analysis_engine(const std::string& dir, std::string& note) {
-  AnalysisEngine engine;
   if (dir == "none") {
     note = "no tables: every value is the engine's estimate";
-    return engine;
+    return AnalysisEngine{};
   }
-  auto tables = open_tablebase(dir);
+  return analysis_engine(open_tablebase(dir), dir, note);
+}
+
+AnalysisEngine analysis_engine(std::shared_ptr<const ExactValues> tables, const std::string& dir,
+                               std::string& note) {
+  AnalysisEngine engine;
   note = "tables up to " + std::to_string(tables->complete_up_to()) + " pieces";
-  engine.tables = tables;
+  engine.tables = std::move(tables);
   std::string network_note;
   engine.options.network = load_table_dir_network(dir, network_note);
   if (engine.options.network) note += "; " + network_note;

@@ -21,6 +21,8 @@ namespace ewn {
 // The estimate's budget for each turn's position where the tables do not reach: about a tenth
 // of a second, the budget of the page's chart and hints, so both give the same values.
 inline constexpr uint64_t kDefaultAnalysisNodes = 300'000;
+// The budgets a caller may ask for: from a hundredth of a second to about a minute a turn.
+inline constexpr uint64_t kMinAnalysisNodes = 1'000, kMaxAnalysisNodes = 20'000'000;
 
 // Marks for a turn's error, in win probability given away (docs/ANALYSIS.md).
 inline constexpr double kInaccuracy = 0.02, kMistake = 0.05, kBlunder = 0.10;
@@ -43,6 +45,9 @@ struct AnalysisEngine {
 // "none": neither. `note` says what it has ("tables up to 5 pieces; network ..."). Throws
 // std::runtime_error saying what to do when `dir` holds no complete set of tables.
 AnalysisEngine open_analysis_engine(const std::string& dir, std::string& note);
+// The same engine over tables already open (the C API's handle), read from `dir`.
+AnalysisEngine analysis_engine(std::shared_ptr<const ExactValues> tables, const std::string& dir,
+                               std::string& note);
 
 struct TurnAnalysis {
   int turn = 0;  // 1-based

@@ -106,6 +106,8 @@ const char* ewn_strerror(int code) {
       return "out of memory";
     case EWN_E_INTERNAL:
       return "internal error";
+    case EWN_E_GAME:
+      return "the game text cannot be read";
     default:
       return "unknown error code";
   }

@@ -4,15 +4,9 @@
 
 #include "c_errors.h"
 #include "c_positions.h"
+#include "c_tablebase.h"
 #include "printable.h"
 #include "probe_report.h"
-#include "tablebase.h"
-
-// The handle is the Tablebase itself: it is safe to share between threads (tablebase.h).
-struct ewn_tablebase {
-  explicit ewn_tablebase(const char* dir, size_t cache_bytes) : tb(dir, cache_bytes) {}
-  ewn::Tablebase tb;
-};
 
 namespace ewn::api {
 

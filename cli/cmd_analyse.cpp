@@ -220,7 +220,7 @@ void register_analyse(CLI::App& app) {
   auto* tables = add_tables_option(cmd, opt->tables, "Directory of table files, or none");
   cmd->add_option("--nodes", opt->nodes,
                   "The engine's budget for each position the tables do not cover")
-      ->check(CLI::Range(uint64_t(1'000), uint64_t(20'000'000)))
+      ->check(CLI::Range(kMinAnalysisNodes, kMaxAnalysisNodes))
       ->capture_default_str();
   auto* number = cmd->add_option("--game", opt->number, "Which game of a log (default: its last)")
                      ->check(CLI::PositiveNumber);

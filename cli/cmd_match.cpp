@@ -47,7 +47,7 @@ class MatchProgress {
  public:
   explicit MatchProgress(const MatchConfig& config) : config_(config) {}
 
-  void add(const GameRecord& g) {
+  void add(const MatchGame& g) {
     ++games_;
     (g.a_won() ? a_wins_ : b_wins_) += 1;
     if (g.end == GameEnd::Time) ++time_losses_;
@@ -115,10 +115,10 @@ int run_match_command(const MatchOptions& opt) {
       return 2;
     }
   }
-  std::vector<GameRecord> games;
+  std::vector<MatchGame> games;
   MatchProgress progress(config);
   try {
-    games = run_match(*a, *b, config, [&](const GameRecord& g) {
+    games = run_match(*a, *b, config, [&](const MatchGame& g) {
       if (log) log << format_game_log(g, opt.a, opt.b) << std::flush;
       if (!opt.quiet) progress.add(g);
     });
@@ -130,7 +130,7 @@ int run_match_command(const MatchOptions& opt) {
   progress.finish();
   MatchStats s = match_stats(games, config.format);
   std::array<Duration, 2> longest{};  // A, B
-  for (const GameRecord& g : games) {
+  for (const MatchGame& g : games) {
     longest[0] = std::max(longest[0], g.longest[g.a_side]);
     longest[1] = std::max(longest[1], g.longest[opposite(g.a_side)]);
   }

@@ -30,9 +30,9 @@ const char* game_end_name(GameEnd end) {
   return "?";
 }
 
-GameRecord play_game(Player& red, Player& blue, const Position& setup, uint64_t dice_seed,
-                     ClockKind clock) {
-  GameRecord r;
+MatchGame play_game(Player& red, Player& blue, const Position& setup, uint64_t dice_seed,
+                    ClockKind clock) {
+  MatchGame r;
   r.setup = setup;
   Rng dice(dice_seed);
   Position pos = setup;
@@ -78,15 +78,15 @@ namespace {
 // Seeds of a game's setup, dice and players, from the match seed.
 enum SeedPurpose : uint64_t { kSetupSeed = 1, kDiceSeed, kPlayerASeed, kPlayerBSeed };
 
-GameRecord play_numbered(const PlayerFactory& a, const PlayerFactory& b, const MatchConfig& config,
-                         int number, int round, Side a_side, Side first, uint64_t deal) {
+MatchGame play_numbered(const PlayerFactory& a, const PlayerFactory& b, const MatchConfig& config,
+                        int number, int round, Side a_side, Side first, uint64_t deal) {
   uint64_t seed = config.seed;
   auto pa = a.make(mix_seed(seed, uint64_t(number), kPlayerASeed));
   auto pb = b.make(mix_seed(seed, uint64_t(number), kPlayerBSeed));
   Position setup = random_setup(mix_seed(seed, deal, kSetupSeed), first);
   uint64_t dice_seed = mix_seed(seed, deal, kDiceSeed);
-  GameRecord r = a_side == Red ? play_game(*pa, *pb, setup, dice_seed, config.clock)
-                               : play_game(*pb, *pa, setup, dice_seed, config.clock);
+  MatchGame r = a_side == Red ? play_game(*pa, *pb, setup, dice_seed, config.clock)
+                              : play_game(*pb, *pa, setup, dice_seed, config.clock);
   r.number = number;
   r.round = round;
   r.a_side = a_side;
@@ -118,18 +118,18 @@ void parallel_for(int count, int threads, const std::function<void(int)>& work) 
 
 }  // namespace
 
-std::vector<GameRecord> run_match(const PlayerFactory& a, const PlayerFactory& b,
-                                  const MatchConfig& config,
-                                  const std::function<void(const GameRecord&)>& on_game) {
+std::vector<MatchGame> run_match(const PlayerFactory& a, const PlayerFactory& b,
+                                 const MatchConfig& config,
+                                 const std::function<void(const MatchGame&)>& on_game) {
   std::mutex report_mutex;
-  auto report = [&](const GameRecord& g) {
+  auto report = [&](const MatchGame& g) {
     if (!on_game) return;
     std::lock_guard lock(report_mutex);
     on_game(g);
   };
   int threads = std::max(1, config.threads);
   if (config.format == MatchFormat::Pairs) {
-    std::vector<GameRecord> games(size_t(std::max(0, config.count)));
+    std::vector<MatchGame> games(size_t(std::max(0, config.count)));
     parallel_for(config.count, threads, [&](int i) {
       int pair = i / 2;
       Side a_side = i % 2 == 0 ? Red : Blue;
@@ -141,25 +141,25 @@ std::vector<GameRecord> run_match(const PlayerFactory& a, const PlayerFactory& b
     return games;
   }
   // Best of 7: games of one match in sequence, matches in parallel.
-  std::vector<std::vector<GameRecord>> matches(size_t(std::max(0, config.count)));
+  std::vector<std::vector<MatchGame>> matches(size_t(std::max(0, config.count)));
   parallel_for(config.count, threads, [&](int m) {
     int a_score = 0, b_score = 0;
     for (int g = 1; g <= 7 && a_score < 4 && b_score < 4; ++g) {
       bool a_first = g == 1 || g == 4 || g == 5;
       uint64_t deal = uint64_t(m) * 7 + uint64_t(g);  // distinct setup, dice, players
-      GameRecord r = play_numbered(a, b, config, int(deal), m + 1, Red, a_first ? Red : Blue, deal);
+      MatchGame r = play_numbered(a, b, config, int(deal), m + 1, Red, a_first ? Red : Blue, deal);
       r.number = g;
       (r.a_won() ? a_score : b_score)++;
       matches[size_t(m)].push_back(r);
     }
-    for (const GameRecord& r : matches[size_t(m)]) report(r);
+    for (const MatchGame& r : matches[size_t(m)]) report(r);
   });
-  std::vector<GameRecord> games;
+  std::vector<MatchGame> games;
   for (auto& match : matches) games.insert(games.end(), match.begin(), match.end());
   return games;
 }
 
-std::string format_game_log(const GameRecord& g, const std::string& a_spec,
+std::string format_game_log(const MatchGame& g, const std::string& a_spec,
                             const std::string& b_spec) {
   std::ostringstream out;
   out << "game " << g.number << " round " << g.round << " red=" << (g.a_side == Red ? "A" : "B")

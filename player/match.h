@@ -30,7 +30,9 @@ enum class MatchFormat { Pairs, BestOf7 };
 enum class GameEnd { Goal, Capture, Time, Illegal };
 const char* game_end_name(GameEnd end);
 
-struct GameRecord {
+// A game of a match as it was played (analysis/'s GameRecord is a game read back from text: the
+// program links both, and one name for two types would be one set of inline members for both).
+struct MatchGame {
   int number = 0;         // 1-based game number: in the match (Pairs), in its round (BestOf7)
   int round = 0;          // 1-based pair (Pairs) or best-of-7 match (BestOf7)
   Side a_side = Red;      // the colour A plays
@@ -46,8 +48,8 @@ struct GameRecord {
 };
 
 // Plays one game from `setup` with dice drawn from `dice_seed`, timing moves on `clock`.
-GameRecord play_game(Player& red, Player& blue, const Position& setup, uint64_t dice_seed,
-                     ClockKind clock = ClockKind::Wall);
+MatchGame play_game(Player& red, Player& blue, const Position& setup, uint64_t dice_seed,
+                    ClockKind clock = ClockKind::Wall);
 
 struct MatchConfig {
   MatchFormat format = MatchFormat::Pairs;
@@ -60,12 +62,12 @@ struct MatchConfig {
 // Plays the match; `on_game` is called (serialised) as each game finishes, in any order when
 // threads > 1. The result is in game order and depends only on the seed for players whose
 // moves do not depend on time. Exceptions from players are passed on.
-std::vector<GameRecord> run_match(const PlayerFactory& a, const PlayerFactory& b,
-                                  const MatchConfig& config,
-                                  const std::function<void(const GameRecord&)>& on_game = {});
+std::vector<MatchGame> run_match(const PlayerFactory& a, const PlayerFactory& b,
+                                 const MatchConfig& config,
+                                 const std::function<void(const MatchGame&)>& on_game = {});
 
 // One game in the log format: a header line, setup, dice, moves and result (SPEC notation).
-std::string format_game_log(const GameRecord& game, const std::string& a_spec,
+std::string format_game_log(const MatchGame& game, const std::string& a_spec,
                             const std::string& b_spec);
 
 }  // namespace ewn

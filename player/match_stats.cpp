@@ -20,10 +20,10 @@ Interval wilson_interval(int k, int n, double z) {
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
-MatchStats match_stats(const std::vector<GameRecord>& games, MatchFormat format) {
+MatchStats match_stats(const std::vector<MatchGame>& games, MatchFormat format) {
   MatchStats s;
   std::map<int, std::pair<int, int>> by_round;  // round -> (A wins, games)
-  for (const GameRecord& g : games) {
+  for (const MatchGame& g : games) {
     ++s.games;
     bool a = g.a_won();
     (a ? s.a_wins : s.b_wins)++;
@@ -42,7 +42,7 @@ MatchStats match_stats(const std::vector<GameRecord>& games, MatchFormat format)
   if (format == MatchFormat::Pairs) {
     for (auto& [round, r] : by_round) units.push_back(double(r.first) / r.second);
   } else {
-    for (const GameRecord& g : games) units.push_back(g.a_won() ? 1 : 0);
+    for (const MatchGame& g : games) units.push_back(g.a_won() ? 1 : 0);
     for (auto& [round, r] : by_round) {
       if (r.first > r.second - r.first)
         ++s.a_rounds;

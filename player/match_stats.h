@@ -26,7 +26,7 @@ struct MatchStats {
   Interval elo_ci;
 };
 
-MatchStats match_stats(const std::vector<GameRecord>& games, MatchFormat format);
+MatchStats match_stats(const std::vector<MatchGame>& games, MatchFormat format);
 
 // Elo difference for an expected score p: 400 log10(p / (1 - p)).
 double elo_from_score(double p);

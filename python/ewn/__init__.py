@@ -2,16 +2,20 @@
 
     with ewn.Tablebase("data") as tb:
         tb.probe("r1r23/5/5/5/4b1 r")   # the dict `ewn probe --json` prints
+        ewn.analyse(game_text, tables=tb)  # the turns of `ewn analyse --json`, one dict each
 
 Tablebase (the tables of a directory), Position (a position in the notation of `ewn probe`),
-Engine (the expectimax engine of `ewn play`) and NotCoveredError; docs/API.md.
+Engine (the expectimax engine of `ewn play`), analyse and analyse_game (a played game judged
+turn by turn) and NotCoveredError; docs/API.md.
 """
 
-from ._ewn import Engine, NotCoveredError, Position, Tablebase, __version__
+from ._ewn import (Engine, NotCoveredError, Position, Tablebase, __version__, analyse,
+                   analyse_game)
 
-__all__ = ["Engine", "NotCoveredError", "Position", "Tablebase", "__version__"]
+__all__ = ["Engine", "NotCoveredError", "Position", "Tablebase", "__version__", "analyse",
+           "analyse_game"]
 
 # Shown as ewn.Tablebase, not as the extension's ewn._ewn.Tablebase.
-for _name in ("Engine", "NotCoveredError", "Position", "Tablebase"):
+for _name in ("Engine", "NotCoveredError", "Position", "Tablebase", "analyse", "analyse_game"):
     globals()[_name].__module__ = __name__
 del _name

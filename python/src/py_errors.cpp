@@ -19,6 +19,7 @@ PyObject* exception_of(int code) {
     case EWN_E_POSITION:
     case EWN_E_ARGUMENT:
     case EWN_E_GAME_OVER:
+    case EWN_E_GAME:
       return PyExc_ValueError;
     case EWN_E_NOT_COVERED:
       return not_covered;

@@ -11,8 +11,8 @@ void register_errors(pybind11::module_& m);
 PyObject* not_covered_error();
 
 // Raises the exception of `code` with the message of the call that failed on this thread
-// (ewn_last_error): a malformed position or argument ValueError, a position the tables do not
-// cover NotCoveredError, a damaged or missing table file OSError (the message names it), a
+// (ewn_last_error): a malformed position, argument or game text ValueError, a position the tables
+// do not cover NotCoveredError, a damaged or missing table file OSError (the message names it), a
 // missing table directory FileNotFoundError, a file given for it NotADirectoryError. Call it
 // holding the GIL.
 [[noreturn]] void raise_error(int code);

@@ -9,6 +9,7 @@
 #include "py_errors.h"
 #include "py_handle.h"
 #include "py_position.h"
+#include "py_tablebase.h"
 
 namespace py = pybind11;
 
@@ -32,6 +33,7 @@ class PyTablebase {
   const std::string& tables() const { return tables_; }
   int complete_up_to() const { return ewn_tb_complete_up_to(tb_.get().get()); }
   void close() { tb_.close(); }
+  std::shared_ptr<ewn_tablebase> handle() const { return tb_.get(); }
 
   // The document of `ewn probe --json`, parsed by Python's json module as a reader of the
   // program's output would parse it.
@@ -121,7 +123,17 @@ py::object or_default(Call call, const py::object& default_) {
   }
 }
 
+std::unique_ptr<PyTablebase> open_tablebase(const py::object& tables, size_t cache_bytes) {
+  return std::make_unique<PyTablebase>(py::str(py::module_::import("os").attr("fspath")(tables)),
+                                       cache_bytes);
+}
+
 }  // namespace
+
+std::shared_ptr<ewn_tablebase> tablebase_handle(const py::object& tables) {
+  if (py::isinstance<PyTablebase>(tables)) return tables.cast<const PyTablebase&>().handle();
+  return open_tablebase(tables, kDefaultCacheBytes)->handle();
+}
 
 void register_tablebase(py::module_& m) {
   py::class_<PyTablebase>(m, "Tablebase", R"(The tables of a directory, as made by `ewn gen`.
@@ -131,11 +143,8 @@ void register_tablebase(py::module_& m) {
 
 Any number of threads may probe one Tablebase at once; probes release the GIL. Raises
 FileNotFoundError when the directory is missing, NotADirectoryError when it is a file.)")
-      .def(py::init([](const py::object& tables, size_t cache_bytes) {
-             return std::make_unique<PyTablebase>(
-                 py::str(py::module_::import("os").attr("fspath")(tables)), cache_bytes);
-           }),
-           py::arg("tables"), py::arg("cache_bytes") = size_t(64) << 20,
+      .def(py::init(&open_tablebase), py::arg("tables"),
+           py::arg("cache_bytes") = kDefaultCacheBytes,
            "tables: the tables' directory (str or path-like); cache_bytes: the size of the "
            "cache of decompressed blocks, shared by all threads.")
       .def_property_readonly("tables", &PyTablebase::tables, "The tables' directory.")

@@ -60,3 +60,7 @@ def test_the_stubs_name_what_the_module_has():
         actual = {m for m in vars(getattr(ewn, name)) if not m.startswith("_")}
         assert actual <= members, f"{name}: the stubs lack {actual - members}"
         assert {m for m in members if not m.startswith("_")} <= actual
+    functions = {node.name for node in stubs.body if isinstance(node, ast.FunctionDef)}
+    assert functions == {"analyse", "analyse_game"}
+    assert all(callable(getattr(ewn, name)) for name in functions)
+    assert set(ewn.__all__) == set(classes) | functions | {"__version__"}

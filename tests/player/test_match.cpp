@@ -14,12 +14,12 @@ using namespace ewn;
 
 namespace {
 
-std::vector<GameRecord> play(const std::string& a, const std::string& b, MatchConfig config) {
+std::vector<MatchGame> play(const std::string& a, const std::string& b, MatchConfig config) {
   PlayerFactory fa(parse_player_spec(a)), fb(parse_player_spec(b));
   return run_match(fa, fb, config);
 }
 
-bool same_games(const std::vector<GameRecord>& x, const std::vector<GameRecord>& y) {
+bool same_games(const std::vector<MatchGame>& x, const std::vector<MatchGame>& y) {
   if (x.size() != y.size()) return false;
   for (size_t i = 0; i < x.size(); ++i)
     if (!(x[i].setup == y[i].setup) || x[i].dice != y[i].dice || x[i].moves != y[i].moves ||
@@ -29,7 +29,7 @@ bool same_games(const std::vector<GameRecord>& x, const std::vector<GameRecord>&
 }
 
 // Replays a record: every move legal for its die, and the game ends as recorded.
-void check_replay(const GameRecord& g) {
+void check_replay(const MatchGame& g) {
   Position pos = g.setup;
   REQUIRE(g.moves.size() <= g.dice.size());
   for (size_t i = 0; i < g.moves.size(); ++i) {
@@ -57,7 +57,7 @@ TEST_CASE("a match with a fixed seed is reproducible, with any number of threads
   CHECK(same_games(first, threaded));
   config.seed = 43;
   CHECK(!same_games(first, play("expectimax:depth=2", "mcts:playouts=300", config)));
-  for (const GameRecord& g : first) check_replay(g);
+  for (const MatchGame& g : first) check_replay(g);
 }
 
 TEST_CASE("pairs share setup and dice with colours swapped; the first mover alternates") {
@@ -68,14 +68,14 @@ TEST_CASE("pairs share setup and dice with colours swapped; the first mover alte
   REQUIRE(games.size() == 8);
   int a_first = 0;
   for (size_t i = 0; i < games.size(); i += 2) {
-    const GameRecord &x = games[i], &y = games[i + 1];
+    const MatchGame &x = games[i], &y = games[i + 1];
     CHECK(x.round == y.round);
     CHECK(x.setup == y.setup);
     CHECK(x.a_side == Red);
     CHECK(y.a_side == Blue);
     size_t common = std::min(x.dice.size(), y.dice.size());
     CHECK(std::equal(x.dice.begin(), x.dice.begin() + long(common), y.dice.begin()));
-    for (const GameRecord* g : {&x, &y}) a_first += g->setup.to_move == g->a_side;
+    for (const MatchGame* g : {&x, &y}) a_first += g->setup.to_move == g->a_side;
   }
   CHECK(a_first == 4);
   // A moves first in games 1, 4, 5, 8: alternating from game to game.
@@ -93,7 +93,7 @@ TEST_CASE("best of 7: first to 4, A starts games 1, 4 and 5") {
   config.seed = 3;
   auto games = play("greedy", "random", config);
   std::map<int, std::pair<int, int>> score;
-  for (const GameRecord& g : games) {
+  for (const MatchGame& g : games) {
     auto& [a, b] = score[g.round];
     REQUIRE(a < 4);
     REQUIRE(b < 4);
@@ -116,10 +116,10 @@ TEST_CASE("players keep to a short time limit", "[timing]") {
   config.count = 2;
   config.clock = ClockKind::ThreadCpu;
   auto games = play("expectimax:movetime=60ms", "mcts:movetime=60ms", config);
-  for (const GameRecord& g : games)
+  for (const MatchGame& g : games)
     for (Side s : {Red, Blue}) CHECK(g.longest[s] < milliseconds(60 + 100));
   auto budget = play("expectimax:gametime=300ms", "mcts:gametime=300ms", config);
-  for (const GameRecord& g : budget)
+  for (const MatchGame& g : budget)
     for (Side s : {Red, Blue}) CHECK(g.thinking[s] < milliseconds(300 + 100));
 }
 
@@ -136,7 +136,7 @@ TEST_CASE("the referee forfeits a move over the limit", "[timing]") {
   PlayerFactory greedy(parse_player_spec("greedy"));
   auto other = greedy.make(1);
   Position setup = parse_position("r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r").position;
-  GameRecord g = play_game(slow, *other, setup, 5);
+  MatchGame g = play_game(slow, *other, setup, 5);
   CHECK(g.end == GameEnd::Time);
   CHECK(g.winner == Blue);
   CHECK(g.moves.size() == 1);
@@ -254,7 +254,7 @@ TEST_CASE("match statistics: score, interval and Elo") {
   Interval w = wilson_interval(50, 100);
   CHECK(w.low == Approx(0.4038).margin(1e-3));
   CHECK(w.high == Approx(0.5962).margin(1e-3));
-  std::vector<GameRecord> games(4);
+  std::vector<MatchGame> games(4);
   for (int i = 0; i < 4; ++i) {
     games[i].round = 1 + i / 2;
     games[i].a_side = i % 2 ? Blue : Red;

@@ -26,7 +26,9 @@ extern "C" {
 #endif
 
 /* The return codes. EWN_OK, EWN_E_POSITION, EWN_E_NOT_COVERED and EWN_E_TABLE are also the exit
- * codes of `ewn probe` for a position (the largest over its positions). */
+ * codes of `ewn probe` for a position (the largest over its positions). `ewn analyse` exits with
+ * 2 for a game text that cannot be read (EWN_E_GAME here: 2 names a malformed position) and with
+ * 4 for a table file that is missing or damaged (EWN_E_TABLE). */
 enum {
   EWN_OK = 0,
   EWN_E_POSITION = 2,       /* malformed position or move */
@@ -39,7 +41,8 @@ enum {
   EWN_E_MEMORY = 9,         /* out of memory */
   EWN_E_INTERNAL = 10,      /* a bug: please report it with ewn_last_error() */
   EWN_E_NOT_DIRECTORY = 11, /* the table directory's name is a file, not a directory */
-  EWN_E_UNREADABLE = 12     /* the table directory cannot be read (permissions, a loop of links) */
+  EWN_E_UNREADABLE = 12,    /* the table directory cannot be read (permissions, a loop of links) */
+  EWN_E_GAME = 13           /* a game text that cannot be read (the message names the line) */
 };
 
 /* The library's version, "MAJOR.MINOR.PATCH". */
@@ -160,6 +163,35 @@ typedef struct ewn_engine_choice {
   uint64_t nodes;
 } ewn_engine_choice;
 int ewn_engine_search(ewn_engine* engine, const char* position, int die, ewn_engine_choice* choice);
+
+/* ---- A game's analysis -------------------------------------------------------------------- */
+
+/* The analysis of a played game: the document `ewn analyse --json` prints for the same text,
+ * tables and nodes, without the newline. It judges every turn (turns: the mover's win
+ * probability before the roll, the roll's luck, the move played against the best one, the
+ * error, the marks) and sums each side's (sides), with where the game came from (format, game,
+ * games, start, winner, nodes) and what the reader noticed (notes); docs/API.md.
+ *   tb:          the tables, with the network `ewn train-eval` left in their directory; NULL:
+ *                none, every value is the engine's estimate (`ewn analyse --tables none`).
+ *   game:        the game's text: what the page of `ewn serve` copies, a log of `ewn play`,
+ *                `ewn connect` or `ewn match`, or a plain list (a setup line, then one turn a
+ *                line: "r 3 a5b4").
+ *   game_number: which game of a text that holds several (1-based; 0: the last).
+ *   nodes:       the engine's budget for each position the tables do not cover,
+ *                EWN_ANALYSIS_NODES_MIN to _MAX (0: EWN_ANALYSIS_NODES_DEFAULT, the default of
+ *                `ewn analyse`). The same nodes give the same document on every run.
+ *   threads:     turns analysed at once, 1 to 256 (0: one per core); the document is the same.
+ * buf, len and needed as for ewn_tb_probe_json; on failure nothing is written to buf. An
+ * analysis takes time (about a tenth of a second a turn at 300000 nodes), so a document that
+ * did not fit is kept for the thread: the same call again, with a buffer of *needed bytes,
+ * copies it without analysing the game again.
+ * Errors: EWN_E_GAME (the message names the line), EWN_E_ARGUMENT (a null game, a bad number),
+ * EWN_E_TABLE (a damaged table file), EWN_E_BUFFER. */
+#define EWN_ANALYSIS_NODES_DEFAULT 300000
+#define EWN_ANALYSIS_NODES_MIN 1000
+#define EWN_ANALYSIS_NODES_MAX 20000000
+int ewn_analyse_json(const ewn_tablebase* tb, const char* game, int game_number, uint64_t nodes,
+                     int threads, char* buf, size_t len, size_t* needed);
 
 #ifdef __cplusplus
 }

@@ -39,6 +39,14 @@ inline void check(int code) {
 
 }  // namespace detail
 
+class Tablebase;
+
+// The analysis of a played game: the document `ewn analyse --json` prints (ewn_analyse_json):
+// `tables` (nullptr: none, every value the engine's estimate), game_number (0: the text's
+// last), nodes (0: 300000) and threads (0: one per core).
+inline std::string analyse_json(const std::string& game, const Tablebase* tables = nullptr,
+                                int game_number = 0, uint64_t nodes = 0, int threads = 0);
+
 struct MoveValue {
   std::string move;  // "a5b4"
   double value;      // the mover's win probability after the move
@@ -131,11 +139,31 @@ class Tablebase {
   }
 
  private:
+  friend std::string analyse_json(const std::string&, const Tablebase*, int, uint64_t, int);
   struct Close {
     void operator()(ewn_tablebase* tb) const { ewn_tb_close(tb); }
   };
   std::unique_ptr<ewn_tablebase, Close> tb_;
 };
+
+inline std::string analyse_json(const std::string& game, const Tablebase* tables, int game_number,
+                                uint64_t nodes, int threads) {
+  const ewn_tablebase* tb = tables ? tables->tb_.get() : nullptr;
+  std::string buf(size_t(64) << 10, '\0');
+  size_t needed = 0;
+  auto analyse = [&] {
+    return ewn_analyse_json(tb, game.c_str(), game_number, nodes, threads, buf.data(), buf.size(),
+                            &needed);
+  };
+  int code = analyse();
+  if (code == EWN_E_BUFFER) {  // the library kept the document: the second call only copies it
+    buf.resize(needed);
+    code = analyse();
+  }
+  detail::check(code);
+  buf.resize(needed - 1);
+  return buf;
+}
 
 // The engine: `movetime_ms` milliseconds a move, with the tables in `tables` ("" for none).
 class Engine {
