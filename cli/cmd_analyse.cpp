@@ -213,8 +213,8 @@ void register_analyse(CLI::App& app) {
       "is missing or damaged.\n\n"
       "Examples:\n"
       "  ewn analyse game.txt\n"
-      "  ewn analyse ewn-play-20261126-1530.log --game 2 --json\n"
-      "  ewn match --a expectimax --b mcts --games 20 --log m.log && ewn analyse m.log --all\n"
+      "  ewn analyse ewn-play.log --game 1 --json\n"
+      "  ewn analyse match.log --all --json\n"
       "  ewn analyse --tables none --nodes 100000 < game.txt");
   cmd->add_option("game", opt->game, "The game's file, or - for stdin (the default)");
   auto* tables = add_tables_option(cmd, opt->tables, "Directory of table files, or none");

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "analysis_games.h"
 #include "child_process.h"
 #include "cli_run.h"
 #include "generated_set.h"
@@ -168,13 +169,18 @@ TEST_CASE("ewn --help lists each command in one line", "[cli]") {
 }
 
 TEST_CASE("every example in every --help runs as printed", "[cli]") {
-  // Where the examples expect to be: tables in data/, a file of positions, the manifest in docs/.
+  // Where the examples expect to be: tables in data/, a file of positions, games, the manifest in
+  // docs/.
   // Each example runs in a copy of its own (hard links), all at once.
   TempDir work("cli-help-examples");
   const fs::path pristine = work.path() / "pristine";
   fs::create_directories(pristine);
   fs::copy(generated_set(4), pristine / "data", fs::copy_options::recursive);
   std::ofstream(pristine / "positions.txt") << "r1r23/5/5/5/3b11 r\n1b13/5/5/5/3r2r1 b\n";
+  // Games for ewn analyse: a plain list, a log of ewn play and one of ewn match.
+  std::ofstream(pristine / "game.txt") << kBlunderGame;
+  std::ofstream(pristine / "ewn-play.log") << kPlayLog;
+  std::ofstream(pristine / "match.log") << kMatchLog;
   fs::create_directories(pristine / "docs");
   fs::copy_file(fs::path(EWN_SOURCE_DIR) / "docs" / "tables-5.manifest",
                 pristine / "docs" / "tables-5.manifest");
