@@ -27,8 +27,8 @@ static_assert(EWN_ANALYSIS_NODES_DEFAULT == kDefaultAnalysisNodes &&
 // What a document was made from: a call with the same gets the same document.
 struct AnalysisRequest {
   const ewn_tablebase* tb = nullptr;
-  std::string game;
-  int game_number = 0;
+  std::string text;
+  int game = 0;  // which game of the text (0: its last)
   uint64_t nodes = 0;
   bool operator==(const AnalysisRequest&) const = default;
 };
@@ -42,9 +42,9 @@ struct KeptDocument {
 thread_local std::optional<KeptDocument> kept;
 
 int check_request(const AnalysisRequest& r, int threads) {
-  if (r.game_number < 0)
+  if (r.game < 0)
     return fail(EWN_E_ARGUMENT,
-                "game_number " + std::to_string(r.game_number) + ": give 1 or more (0: the last)");
+                "game " + std::to_string(r.game) + ": give 1 or more (0: the last)");
   if (r.nodes < kMinAnalysisNodes || r.nodes > kMaxAnalysisNodes)
     return fail(EWN_E_ARGUMENT, "nodes " + std::to_string(r.nodes) + ": give " +
                                     std::to_string(kMinAnalysisNodes) + " to " +
@@ -69,7 +69,7 @@ AnalysisEngine engine_of(const ewn_tablebase* tb) {
 int analyse(const AnalysisRequest& r, int threads, std::string& document) {
   GameRecord game;
   try {
-    game = read_game(r.game, r.game_number ? std::optional<int>(r.game_number) : std::nullopt);
+    game = read_game(r.text, r.game ? std::optional<int>(r.game) : std::nullopt);
   } catch (const GameTextError& e) {
     return fail(EWN_E_GAME, printable(e.what()));
   }
@@ -89,11 +89,11 @@ using namespace ewn::api;
 
 extern "C" {
 
-int ewn_analyse_json(const ewn_tablebase* tb, const char* game, int game_number, uint64_t nodes,
+int ewn_analyse_json(const ewn_tablebase* tb, const char* text, int game, uint64_t nodes,
                      int threads, char* buf, size_t len, size_t* needed) {
   return guarded([&]() -> int {
-    if (!game) return fail(EWN_E_ARGUMENT, "no game text (a null pointer)");
-    AnalysisRequest request{tb, game, game_number, nodes ? nodes : kDefaultAnalysisNodes};
+    if (!text) return fail(EWN_E_ARGUMENT, "no game text (a null pointer)");
+    AnalysisRequest request{tb, text, game, nodes ? nodes : kDefaultAnalysisNodes};
     if (int rc = check_request(request, threads)) return rc;
     std::optional<KeptDocument> earlier = std::exchange(kept, std::nullopt);
     std::string document;

@@ -9,16 +9,16 @@
 namespace ewn::web {
 
 AnalysisRequest analysis_request(const httplib::Request& req, long min_nodes, long max_nodes) {
-  if (!req.has_param("game"))
+  if (!req.has_param("text"))
     throw RequestError(
-        "missing parameter 'game': the game's text (the page's 'Copy game as text', a log of ewn "
+        "missing parameter 'text': the game's text (the page's 'Copy game as text', a log of ewn "
         "play, connect or match, or a setup line and then one turn a line, e.g. 'r 3 a5b4')");
   AnalysisRequest r;
   r.nodes = uint64_t(number_param(req, "nodes", long(kDefaultAnalysisNodes), min_nodes, max_nodes));
   // 0: not asked for, the text's last game.
-  long number = number_param(req, "number", 0, 1, 999'999'999);
+  long number = number_param(req, "game", 0, 1, 999'999'999);
   try {
-    r.game = read_game(req.get_param_value("game"),
+    r.game = read_game(req.get_param_value("text"),
                        number ? std::optional<int>(int(number)) : std::nullopt);
   } catch (const GameTextError& e) {
     throw RequestError("the game text: " + printable(e.what()));

@@ -25,7 +25,7 @@ struct AnalysisRequest {
   uint64_t nodes = kDefaultAnalysisNodes;
 };
 
-// The request's `game` (required; the game text), `number` (which game of a log; default its
+// The request's `text` (required; the game's text), `game` (which game of a log; default its
 // last) and `nodes` (each estimated position's budget). Throws RequestError for a missing game,
 // a text that cannot be read (the reader's message, which names the line), or turns and nodes
 // beyond kMaxAnalysisNodes.

@@ -175,7 +175,7 @@ void estimate_route(const Context& c, const httplib::Request& req, httplib::Resp
 // each one's nodes), and each turn's estimate is capped by --max-movetime as /api/estimate's search
 // is. A turn cut short would give values other than the CLI's, so the answer is then an error.
 void analyse_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
-  check_params(req, {"game", "nodes", "number"});
+  check_params(req, {"text", "nodes", "game"});
   AnalysisRequest request = analysis_request(req, kMinEstimateNodes, kMaxEstimateNodes);
   Milliseconds cap(c.options.max_movetime_ms);
   try {

@@ -25,11 +25,11 @@ export async function evaluate(position, nodes) {
   return { ok: r.ok, body: r.body, notCovered: r.ok ? r.body.not_covered || null : null };
 }
 
-// A played game judged turn by turn: the document of `ewn analyse --json` (docs/WEB.md). `game`
-// is the game's text; `nodes` each estimated position's budget; `number` which game of a log
+// A played game judged turn by turn: the document of `ewn analyse --json` (docs/WEB.md). `text`
+// is the game's text; `nodes` each estimated position's budget; `game` which game of a log
 // (null: its last).
-export function analyse(game, nodes, number) {
-  const params = { game, nodes };
-  if (number) params.number = number;
+export function analyse(text, nodes, game) {
+  const params = { text, nodes };
+  if (game) params.game = game;
   return get("/api/analyse", params);
 }

@@ -191,12 +191,12 @@ MALFORMED = [
     ("GET", "/api/probe?position=r14/5/5/5/4b1%20r&position=r14/5/5/5/4b1%20r", 400),
     ("GET", "/api/analyse", 400),
     ("GET", "/api/analyse?" + query(nodes=20000), 400),
-    ("GET", "/api/analyse?" + query(game="r1r23/5/2b3b41/5/5 r\nr 2 b5b4", nodes=999), 400),
-    ("GET", "/api/analyse?" + query(game="r1r23/5/2b3b41/5/5 r\nr 2 b5b4", number=0), 400),
-    ("GET", "/api/analyse?" + query(game="r1r23/5/2b3b41/5/5 r\nr 2 b5b4", movetime_ms=5), 400),
-    ("GET", "/api/analyse?game=r14/5/5/5/4b1%20r&game=r14/5/5/5/4b1%20r", 400),
-    ("GET", "/api/analyse?game=%FF%FE%00", 400),
-    ("GET", "/api/analyse?game=" + "r" * 9000, 414),
+    ("GET", "/api/analyse?" + query(text="r1r23/5/2b3b41/5/5 r\nr 2 b5b4", nodes=999), 400),
+    ("GET", "/api/analyse?" + query(text="r1r23/5/2b3b41/5/5 r\nr 2 b5b4", game=0), 400),
+    ("GET", "/api/analyse?" + query(text="r1r23/5/2b3b41/5/5 r\nr 2 b5b4", movetime_ms=5), 400),
+    ("GET", "/api/analyse?text=r14/5/5/5/4b1%20r&text=r14/5/5/5/4b1%20r", 400),
+    ("GET", "/api/analyse?text=%FF%FE%00", 400),
+    ("GET", "/api/analyse?text=" + "r" * 9000, 414),
     ("GET", "/api/info?a=1&a=1", 400),
     ("GET", "/api/info?verbose=1", 400),
     ("GET", "/nope", 404),
@@ -411,14 +411,14 @@ def cli_analyse(text, *args):
 
 @pytest.mark.parametrize("text,params,args", [
     (PAGE_GAME, {"nodes": 20000}, ["--nodes", "20000"]),
-    (MATCH_LOG, {"nodes": 20000, "number": 1}, ["--nodes", "20000", "--game", "1"]),
+    (MATCH_LOG, {"nodes": 20000, "game": 1}, ["--nodes", "20000", "--game", "1"]),
     (MATCH_LOG, {}, []),  # the last game, at the default budget (300 000 nodes)
     (LIST_GAME, {"nodes": 5000}, ["--nodes", "5000"]),
 ], ids=["page", "log-game-1", "log-default", "list"])
 def test_analyse_equals_the_cli(server, text, params, args):
     """The same document, byte for byte, as `ewn analyse --json` with the same tables: the
     server's search of its pool, one turn after another, gives what the CLI's threads give."""
-    status, body = get(server, "/api/analyse?" + query(game=text, **params))
+    status, body = get(server, "/api/analyse?" + query(text=text, **params))
     code, out, err = cli_analyse(text, *args)
     assert code == 0, err
     assert status == 200 and body.decode() == out
@@ -433,9 +433,9 @@ def test_analyse_equals_the_cli(server, text, params, args):
 
 def test_analyse_text_as_the_page_sends_it(server):
     """The page's form encoding (spaces as +, as URLSearchParams writes them) reads the same."""
-    plain = urllib.parse.urlencode({"game": PAGE_GAME, "nodes": 20000})
+    plain = urllib.parse.urlencode({"text": PAGE_GAME, "nodes": 20000})
     assert "+" in plain
-    quoted = "/api/analyse?" + query(game=PAGE_GAME, nodes=20000)
+    quoted = "/api/analyse?" + query(text=PAGE_GAME, nodes=20000)
     assert get(server, "/api/analyse?" + plain) == get(server, quoted)
 
 
@@ -448,7 +448,7 @@ def test_analyse_text_as_the_page_sends_it(server):
 ], ids=["malformed-move", "illegal-move", "wrong-side", "wrong-result", "bad-setup"])
 def test_analyse_names_the_line_of_a_bad_text(server, text, line, what):
     """400 with the reader's message, the CLI's own (which names the line)."""
-    status, body = get(server, "/api/analyse?" + query(game=text))
+    status, body = get(server, "/api/analyse?" + query(text=text))
     error = json.loads(body)["error"]
     code, _, err = cli_analyse(text)
     assert code == 2 and err.startswith("ewn analyse: stdin: line %d: " % line), err
@@ -459,10 +459,10 @@ def test_analyse_names_the_line_of_a_bad_text(server, text, line, what):
 
 def test_analyse_refuses_a_game_beyond_its_nodes(server):
     """Turns times nodes at most 60 000 000: the answer says the budget that fits."""
-    status, body = get(server, "/api/analyse?" + query(game=PAGE_GAME, nodes=20_000_000))
+    status, body = get(server, "/api/analyse?" + query(text=PAGE_GAME, nodes=20_000_000))
     error = json.loads(body)["error"]
     assert status == 400 and "11 turns" in error and "at most 5454545 nodes" in error
-    status, body = get(server, "/api/analyse?" + query(game=MATCH_LOG, number=3))
+    status, body = get(server, "/api/analyse?" + query(text=MATCH_LOG, game=3))
     assert status == 400 and "holds no game 3 (it holds games 1, 2)" in json.loads(body)["error"]
 
 
@@ -472,11 +472,11 @@ def test_analyse_keeps_to_the_servers_time_cap():
     s = Server("--max-movetime", "100")
     try:
         start = time.monotonic()
-        status, body = get(s, "/api/analyse?" + query(game=PAGE_GAME, nodes=5_000_000))
+        status, body = get(s, "/api/analyse?" + query(text=PAGE_GAME, nodes=5_000_000))
         error = json.loads(body)["error"]
         assert status == 503 and "turn 1: the estimate at 5000000 nodes took longer than" in error
         assert time.monotonic() - start < 10
-        status, _ = get(s, "/api/analyse?" + query(game=LIST_GAME, nodes=5000))
+        status, _ = get(s, "/api/analyse?" + query(text=LIST_GAME, nodes=5000))
         assert status == 200
     finally:
         s.stop()
@@ -489,7 +489,7 @@ def test_analyse_waits_for_the_engine_like_every_search(server):
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         searches = [pool.submit(get, server, moves) for _ in range(2)]
         time.sleep(0.3)
-        status, body = get(server, "/api/analyse?" + query(game=LIST_GAME, nodes=5000))
+        status, body = get(server, "/api/analyse?" + query(text=LIST_GAME, nodes=5000))
         assert status == 503 and "the engine is busy" in json.loads(body)["error"]
         assert [f.result()[0] for f in searches] == [200, 200]
-    assert get(server, "/api/analyse?" + query(game=LIST_GAME, nodes=5000))[0] == 200
+    assert get(server, "/api/analyse?" + query(text=LIST_GAME, nodes=5000))[0] == 200

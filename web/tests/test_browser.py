@@ -333,7 +333,7 @@ Result: Blue wins
 
 
 def api_analysis(server, game, nodes):
-    url = server.url + "api/analyse?" + urllib.parse.urlencode({"game": game, "nodes": nodes})
+    url = server.url + "api/analyse?" + urllib.parse.urlencode({"text": game, "nodes": nodes})
     with urllib.request.urlopen(url, timeout=60) as r:
         return json.loads(r.read())
 

@@ -173,10 +173,11 @@ int ewn_engine_search(ewn_engine* engine, const char* position, int die, ewn_eng
  * games, start, winner, nodes) and what the reader noticed (notes); docs/API.md.
  *   tb:          the tables, with the network `ewn train-eval` left in their directory; NULL:
  *                none, every value is the engine's estimate (`ewn analyse --tables none`).
- *   game:        the game's text: what the page of `ewn serve` copies, a log of `ewn play`,
+ *   text:        the game's text: what the page of `ewn serve` copies, a log of `ewn play`,
  *                `ewn connect` or `ewn match`, or a plain list (a setup line, then one turn a
  *                line: "r 3 a5b4").
- *   game_number: which game of a text that holds several (1-based; 0: the last).
+ *   game:        which game of a text that holds several (1-based; 0: the last), as
+ *                `ewn analyse --game`.
  *   nodes:       the engine's budget for each position the tables do not cover,
  *                EWN_ANALYSIS_NODES_MIN to _MAX (0: EWN_ANALYSIS_NODES_DEFAULT, the default of
  *                `ewn analyse`). The same nodes give the same document on every run.
@@ -185,12 +186,12 @@ int ewn_engine_search(ewn_engine* engine, const char* position, int die, ewn_eng
  * analysis takes time (about a tenth of a second a turn at 300000 nodes), so a document that
  * did not fit is kept for the thread: the same call again, with a buffer of *needed bytes,
  * copies it without analysing the game again.
- * Errors: EWN_E_GAME (the message names the line), EWN_E_ARGUMENT (a null game, a bad number),
+ * Errors: EWN_E_GAME (the message names the line), EWN_E_ARGUMENT (a null text, a bad number),
  * EWN_E_TABLE (a damaged table file), EWN_E_BUFFER. */
 #define EWN_ANALYSIS_NODES_DEFAULT 300000
 #define EWN_ANALYSIS_NODES_MIN 1000
 #define EWN_ANALYSIS_NODES_MAX 20000000
-int ewn_analyse_json(const ewn_tablebase* tb, const char* game, int game_number, uint64_t nodes,
+int ewn_analyse_json(const ewn_tablebase* tb, const char* text, int game, uint64_t nodes,
                      int threads, char* buf, size_t len, size_t* needed);
 
 #ifdef __cplusplus

@@ -42,10 +42,10 @@ inline void check(int code) {
 class Tablebase;
 
 // The analysis of a played game: the document `ewn analyse --json` prints (ewn_analyse_json):
-// `tables` (nullptr: none, every value the engine's estimate), game_number (0: the text's
-// last), nodes (0: 300000) and threads (0: one per core).
-inline std::string analyse_json(const std::string& game, const Tablebase* tables = nullptr,
-                                int game_number = 0, uint64_t nodes = 0, int threads = 0);
+// the game's `text`, `tables` (nullptr: none, every value the engine's estimate), `game` (which
+// game of a log; 0: the text's last), nodes (0: 300000) and threads (0: one per core).
+inline std::string analyse_json(const std::string& text, const Tablebase* tables = nullptr,
+                                int game = 0, uint64_t nodes = 0, int threads = 0);
 
 struct MoveValue {
   std::string move;  // "a5b4"
@@ -146,13 +146,13 @@ class Tablebase {
   std::unique_ptr<ewn_tablebase, Close> tb_;
 };
 
-inline std::string analyse_json(const std::string& game, const Tablebase* tables, int game_number,
+inline std::string analyse_json(const std::string& text, const Tablebase* tables, int game,
                                 uint64_t nodes, int threads) {
   const ewn_tablebase* tb = tables ? tables->tb_.get() : nullptr;
   std::string buf(size_t(64) << 10, '\0');
   size_t needed = 0;
   auto analyse = [&] {
-    return ewn_analyse_json(tb, game.c_str(), game_number, nodes, threads, buf.data(), buf.size(),
+    return ewn_analyse_json(tb, text.c_str(), game, nodes, threads, buf.data(), buf.size(),
                             &needed);
   };
   int code = analyse();
