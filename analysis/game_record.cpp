@@ -78,7 +78,8 @@ std::vector<Line> split_lines(std::string_view text) {
     Line line{number, trim(text.substr(at, end - at)), {}};
     std::istringstream words(line.text);
     for (std::string w; words >> w;) line.words.push_back(w);
-    if (!line.text.empty()) out.push_back(std::move(line));
+    // A line of white space alone (\v and \f too) is blank: every line kept has a word.
+    if (!line.words.empty()) out.push_back(std::move(line));
     at = end + 1;
   }
   return out;
@@ -201,26 +202,28 @@ RawGame read_list(const std::vector<Line>& lines) {
 
 // --- ewn play's log ----------------------------------------------------------------------------
 
-// One game of the log as its lines leave it: the last summary (written when the game ends, is
-// left or the input ends) when there is one, else its turn lines (a killed program's log).
+// The summary `ewn play` writes when a game ends, is left or the input ends.
+struct PlayLogSummary {
+  int result_line = 0;
+  std::optional<Side> winner;
+  std::optional<Position> start;
+  int start_line = 0;
+  std::vector<std::pair<int, int>> dice;  // die, line
+  std::vector<std::pair<Move, int>> moves;
+};
+
+// One game of the log as its lines leave it: the last summary when there is one, else its turn
+// lines (a killed program's log).
 struct PlayLogGame {
   RawGame raw;
   std::map<int, RawTurn> turn_lines;  // by turn number; undone ones removed
-  struct Summary {
-    int result_line = 0;
-    std::optional<Side> winner;
-    std::optional<Position> start;
-    int start_line = 0;
-    std::vector<std::pair<int, int>> dice;  // die, line
-    std::vector<std::pair<Move, int>> moves;
-  };
-  std::optional<Summary> summary;
+  std::optional<PlayLogSummary> summary;
 };
 
 std::vector<RawGame> read_play_log(const std::vector<Line>& lines) {
   std::map<int, PlayLogGame> games;
   PlayLogGame* cur = nullptr;
-  PlayLogGame::Summary* summary = nullptr;  // being read
+  PlayLogSummary* summary = nullptr;  // being read
   auto need_game = [&](const Line& line) -> PlayLogGame& {
     if (!cur) throw GameTextError(line.number, "a game's line before its 'game' line");
     return *cur;
@@ -230,7 +233,8 @@ std::vector<RawGame> read_play_log(const std::vector<Line>& lines) {
     const std::string& key = w[0];
     if (key[0] == '#') continue;
     if (key == "game" || (key == "reopen" && w.size() >= 3 && w[1] == "game")) {
-      int n = number_at(line, w[key == "game" ? 1 : 2], "a game number");
+      size_t at = key == "game" ? 1 : 2;
+      int n = number_at(line, w.size() > at ? w[at] : "", "a game number");
       cur = &games[n];
       cur->raw.number = n;
       summary = nullptr;
@@ -409,9 +413,10 @@ std::vector<RawGame> read_match_log(const std::vector<Line>& lines) {
     if (games.empty()) return;
     RawGame& g = games.back();
     if (dice.size() != g.turns.size())
-      throw GameTextError(g.start_line, "game " + std::to_string(g.number) + " has " +
-                                            std::to_string(dice.size()) + " dice but " +
-                                            std::to_string(g.turns.size()) + " moves");
+      throw GameTextError(g.turns.empty() ? dice.front().second : g.turns.front().line,
+                          "game " + std::to_string(g.number) + " has " +
+                              std::to_string(dice.size()) + " dice but " +
+                              std::to_string(g.turns.size()) + " moves");
     for (size_t i = 0; i < dice.size(); ++i) g.turns[i].die = dice[i].first;
     dice.clear();
   };

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang and runs one for a bounded time on its corpus.
 #
-#   fuzz/run.sh TARGET SECONDS        TARGET: position, table or request_head
+#   fuzz/run.sh TARGET SECONDS        TARGET: position, table, request_head or game_text
 #
 # The build goes to build-fuzz/ (or $FUZZ_BUILD_DIR). The committed seeds (fuzz/corpus/TARGET)
 # are read, never written; inputs that find new paths go to build-fuzz/corpus/TARGET, and a
@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
-  echo "usage: fuzz/run.sh position|table|request_head SECONDS [libFuzzer options]" >&2
+  echo "usage: fuzz/run.sh position|table|request_head|game_text SECONDS [libFuzzer options]" >&2
   exit 2
 fi
 target=$1
@@ -21,7 +21,9 @@ case "$target" in
   table) extra=() ;;
   # Long enough inputs to reach the limits on the request line (8 KB) and head (16 KB).
   request_head) extra=(-max_len=20000) ;;
-  *) echo "fuzz/run.sh: unknown target '$target' (position, table or request_head)" >&2; exit 2 ;;
+  # Whole games: a log of a few games is a few kilobytes.
+  game_text) extra=(-max_len=8192 -dict=fuzz/game_text.dict) ;;
+  *) echo "fuzz/run.sh: unknown target '$target' (position, table, request_head or game_text)" >&2; exit 2 ;;
 esac
 build=${FUZZ_BUILD_DIR:-build-fuzz}
 if [ ! -f "$build/CMakeCache.txt" ]; then

@@ -139,6 +139,10 @@ TEST_CASE("a game text that cannot be read names the line", "[analysis]") {
         "the text holds no game: expected a setup position first");
   CHECK_THAT(error_of("game 1 mode=play engine=red first=red\nbogus line\n"),
              Catch::StartsWith("line 2: not a line of an ewn play log"));
+  // Lines of white space alone are blank, whatever the white space (found by fuzz_game_text).
+  CHECK(error_of("5/1r13/2r22/3b11/5 r\n\v\f \nr 2 c3d2\n") == "no error");
+  CHECK(error_of("\v\n") == "the text holds no game: expected a setup position first");
+  CHECK(error_of("# ewn play\ngame\n") == "line 2: expected a game number, not ''");
   // The die may be unknown, but the move must be legal for some die.
   CHECK(error_of(with("b ? d2c2")) == "no error");
   CHECK(error_of(with("b ? d2d1")) == "line 3: d2d1 is not a legal move for Blue with any die");
