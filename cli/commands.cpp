@@ -39,6 +39,7 @@ void register_commands(CLI::App& app) {
   register_connect(app);
   register_verify(app);
   register_serve(app);
+  register_setup(app);
 }
 
 }  // namespace ewn::cli

@@ -15,6 +15,7 @@
 #include "child_process.h"
 #include "cli_run.h"
 #include "generated_set.h"
+#include "setup_matrix.h"
 #include "tcp_listener.h"
 
 using namespace ewn;
@@ -175,6 +176,13 @@ TEST_CASE("every example in every --help runs as printed", "[cli]") {
   fs::create_directories(pristine);
   fs::copy(generated_set(4), pristine / "data", fs::copy_options::recursive);
   std::ofstream(pristine / "positions.txt") << "r1r23/5/5/5/3b11 r\n1b13/5/5/5/3r2r1 b\n";
+  // A setup matrix for the examples of `ewn setup` (made-up values: the examples only ask it).
+  SetupMatrix setups;
+  setups.rows = setups.columns = kArrangementClasses;
+  setups.node_budget = 1;
+  for (int i = 0; i < setups.rows * setups.columns; ++i)
+    setups.codes.push_back(uint16_t((i * 7919) % 65536 / 2 + 16384));
+  write_setup_matrix(pristine / "data" / "setup-matrix.ewns", setups);
   fs::create_directories(pristine / "docs");
   fs::copy_file(fs::path(EWN_SOURCE_DIR) / "docs" / "tables-5.manifest",
                 pristine / "docs" / "tables-5.manifest");
