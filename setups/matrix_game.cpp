@@ -46,14 +46,27 @@ MatrixGameSolution solve_matrix_game(const std::vector<double>& a, int rows, int
 
   const double eps = 1e-12;
   MatrixGameSolution s;
+  // Dantzig's rule (the most negative reduced cost) takes far fewer pivots than Bland's; after
+  // a run of pivots that do not raise the objective (degenerate vertices, where Dantzig may
+  // cycle) Bland's rule takes over until one does, and Bland's never cycles.
+  const int kStallLimit = 50;
+  int stalled = 0;
   for (;;) {
-    // Bland: the entering column is the first with a negative reduced cost.
     size_t enter = width;
-    for (size_t c = 0; c < rhs; ++c)
-      if (at(m, c) < -eps) {
-        enter = c;
-        break;
-      }
+    if (stalled < kStallLimit) {
+      double most = -eps;
+      for (size_t c = 0; c < rhs; ++c)
+        if (at(m, c) < most) {
+          most = at(m, c);
+          enter = c;
+        }
+    } else {
+      for (size_t c = 0; c < rhs; ++c)
+        if (at(m, c) < -eps) {
+          enter = c;
+          break;
+        }
+    }
     if (enter == width) break;
     // The leaving row: the least ratio, ties to the smallest basic variable (Bland).
     size_t leave = m;
@@ -79,6 +92,7 @@ MatrixGameSolution solve_matrix_game(const std::vector<double>& a, int rows, int
     }
     basis[leave] = enter;
     ++s.pivots;
+    stalled = best > 1e-15 ? 0 : stalled + 1;
   }
 
   s.column_strategy.assign(n, 0.0);

@@ -4,9 +4,11 @@
 // maximises, the column player minimises. The solver is the textbook reduction to one linear
 // program (shift the payoffs to be positive, then the column player's strategy scaled by the
 // value's inverse solves  max 1.u  s.t.  A u <= 1, u >= 0), solved by the simplex method on a
-// dense tableau in double precision with Bland's rule, which never cycles on degenerate games
-// (a pure saddle point is one). The row player's strategy is the dual solution, read from the
-// tableau's objective row under the slack columns.
+// dense tableau in double precision: Dantzig's rule, and Bland's, which never cycles, wherever
+// pivots stop raising the objective (degenerate games; a pure saddle point is one). The row
+// player's strategy is the dual solution, read from the tableau's objective row under the slack
+// columns. A 360 x 360 game of random payoffs (support 183 x 183) takes a few seconds; the
+// setup matrix, far from random, much less.
 //
 // Its accuracy is then proven rather than assumed: with the strategies x and y clipped to be
 // non-negative and rescaled to sum to 1, every value the row player can guarantee with x is at
