@@ -171,15 +171,18 @@ int run_make(const SetupOptions& opt) {
                 {"seconds", last.seconds},
                 {"ms_per_entry", 1000 * per_entry},
                 {"mean_depth", depth},
+                {"min_depth", last.min_depth},
+                {"max_depth", last.max_depth},
                 {"mean_nodes", nodes}});
   } else {
     char line[240];
     std::snprintf(line, sizeof line,
                   "Wrote %s: %d x %d classes at %llu nodes an entry; this run computed %llu "
-                  "entries in %.1f s (%.2f ms, %.0f nodes and depth %.2f an entry on average).\n",
+                  "entries in %.1f s (%.2f ms, %.0f nodes and depth %.2f an entry on average; "
+                  "depths %d to %d).\n",
                   printable(opt.matrix).c_str(), opt.classes, opt.classes,
                   (unsigned long long)opt.nodes, (unsigned long long)last.entries, last.seconds,
-                  1000 * per_entry, nodes, depth);
+                  1000 * per_entry, nodes, depth, last.min_depth, last.max_depth);
     std::cout << line;
   }
   return 0;

@@ -33,7 +33,7 @@ inline constexpr uint32_t kSetupValueScale = 65535;
 inline constexpr size_t kSetupMatrixHeaderBytes = 64;
 
 // The default budget of an entry and the default file, beside the tables.
-inline constexpr uint64_t kDefaultSetupNodes = 40000;
+inline constexpr uint64_t kDefaultSetupNodes = 10000;
 std::filesystem::path default_setup_matrix_path();  // $EWN_TABLES or data, then setup-matrix.ewns
 
 struct SetupMatrix {

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -109,6 +110,8 @@ bool make_setup_matrix(const std::filesystem::path& matrix, const SetupMakeOptio
         progress.nodes += e.nodes;
         progress.entries += 1;
         progress.depth_sum += uint64_t(e.depth);
+        if (progress.min_depth == 0 || e.depth < progress.min_depth) progress.min_depth = e.depth;
+        progress.max_depth = std::max(progress.max_depth, e.depth);
       }
       write_all(f.fd, partial, row.data(), row.size());
       progress.rows_done = r + 1;

@@ -20,11 +20,12 @@ struct SetupMakeOptions {
 
 struct SetupMakeProgress {
   int rows_done = 0, rows = 0;
-  int rows_resumed = 0;    // rows found in the partial file when the run started
-  uint64_t nodes = 0;      // nodes searched by this run
-  uint64_t entries = 0;    // entries computed by this run
-  uint64_t depth_sum = 0;  // of the depths their searches finished
-  double seconds = 0;      // time this run spent computing entries
+  int rows_resumed = 0;              // rows found in the partial file when the run started
+  uint64_t nodes = 0;                // nodes searched by this run
+  uint64_t entries = 0;              // entries computed by this run
+  uint64_t depth_sum = 0;            // of the depths their searches finished
+  int min_depth = 0, max_depth = 0;  // among them (0: none computed)
+  double seconds = 0;                // time this run spent computing entries
 };
 
 // Called after each row; returning false stops the run there (the partial file stays, and a

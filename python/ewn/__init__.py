@@ -4,14 +4,15 @@
         tb.probe("r1r23/5/5/5/4b1 r")   # the dict `ewn probe --json` prints
 
 Tablebase (the tables of a directory), Position (a position in the notation of `ewn probe`),
-Engine (the expectimax engine of `ewn play`) and NotCoveredError; docs/API.md.
+Engine (the expectimax engine of `ewn play`), Setups (the setup advisor of `ewn setup`) and
+NotCoveredError; docs/API.md.
 """
 
-from ._ewn import Engine, NotCoveredError, Position, Tablebase, __version__
+from ._ewn import Engine, NotCoveredError, Position, Setups, Tablebase, __version__
 
-__all__ = ["Engine", "NotCoveredError", "Position", "Tablebase", "__version__"]
+__all__ = ["Engine", "NotCoveredError", "Position", "Setups", "Tablebase", "__version__"]
 
 # Shown as ewn.Tablebase, not as the extension's ewn._ewn.Tablebase.
-for _name in ("Engine", "NotCoveredError", "Position", "Tablebase"):
+for _name in ("Engine", "NotCoveredError", "Position", "Setups", "Tablebase"):
     globals()[_name].__module__ = __name__
 del _name
