@@ -32,12 +32,6 @@ const char* role_name(SetupRole role) {
   return role == SetupRole::First ? "first" : "second";
 }
 
-std::optional<SetupRole> parse_role(std::string_view text) {
-  if (text == "first") return SetupRole::First;
-  if (text == "second") return SetupRole::Second;
-  return std::nullopt;
-}
-
 SetupAdvisor::SetupAdvisor(SetupMatrix matrix) : matrix_(std::move(matrix)) {}
 
 int SetupAdvisor::check_class(const Arrangement& a) const {
@@ -47,12 +41,6 @@ int SetupAdvisor::check_class(const Arrangement& a) const {
                             " is not in this matrix of the first " + std::to_string(matrix_.rows) +
                             " classes");
   return c;
-}
-
-double SetupAdvisor::value(SetupRole role, const Arrangement& mine,
-                           const Arrangement& theirs) const {
-  int m = check_class(mine), t = check_class(theirs);
-  return role == SetupRole::First ? matrix_.value(m, t) : 1 - matrix_.value(t, m);
 }
 
 std::vector<RankedArrangement> SetupAdvisor::replies(SetupRole role, const Arrangement& theirs,

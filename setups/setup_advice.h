@@ -20,7 +20,6 @@ namespace ewn {
 
 enum class SetupRole { First, Second };  // moves first, second
 const char* role_name(SetupRole role);   // "first", "second"
-std::optional<SetupRole> parse_role(std::string_view text);
 
 struct RankedArrangement {
   Arrangement arrangement;  // the class's member
@@ -40,8 +39,6 @@ class SetupAdvisor {
   explicit SetupAdvisor(SetupMatrix matrix);
   const SetupMatrix& matrix() const { return matrix_; }
 
-  // The first mover's value when it plays `mine` against `theirs` (`role` is mine).
-  double value(SetupRole role, const Arrangement& mine, const Arrangement& theirs) const;
   // Every class of `role`, best first, against the opponent's `theirs` (at most `count`).
   std::vector<RankedArrangement> replies(SetupRole role, const Arrangement& theirs,
                                          int count) const;

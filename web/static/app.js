@@ -3,6 +3,7 @@ import * as api from "./api.js";
 import { Board } from "./board.js";
 import { Explorer } from "./explorer.js";
 import { Game } from "./game.js";
+import { SetupPanel } from "./setups.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -13,18 +14,25 @@ const board = new Board($("#board"), {
 });
 const explorer = new Explorer(board, $);
 const game = new Game(board, $, explorer);
+const setups = new SetupPanel($);
 
 function setMode(m) {
   mode = m;
   $("#tab-explore").setAttribute("aria-selected", String(m === "explore"));
   $("#tab-play").setAttribute("aria-selected", String(m === "play"));
+  $("#tab-setups").setAttribute("aria-selected", String(m === "setups"));
   $("#explore-panel").hidden = m !== "explore";
   $("#play-panel").hidden = m !== "play";
+  $("#setups-panel").hidden = m !== "setups";
+  // The setup panel has its own triangle: the board is for the other two modes.
+  $("#board-area").hidden = m === "setups";
   if (m === "explore") explorer.render();
-  else game.enter();
+  else if (m === "play") game.enter();
+  else setups.enter();
 }
 $("#tab-explore").addEventListener("click", () => setMode("explore"));
 $("#tab-play").addEventListener("click", () => setMode("play"));
+$("#tab-setups").addEventListener("click", () => setMode("setups"));
 window.addEventListener("hashchange", () => {
   setMode("explore");
   explorer.loadHash();

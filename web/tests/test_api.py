@@ -349,3 +349,11 @@ def test_a_second_server_cannot_take_the_port(server):
                        capture_output=True, text=True, timeout=30)
     assert r.returncode == 1 and f"cannot bind to 127.0.0.1:{server.port}" in r.stderr
     assert get(server, "/api/info")[0] == 200
+
+
+def test_setup_answers_without_a_matrix_say_how_to_make_one(server):
+    for path in ["/api/setup/best", "/api/setup/equilibrium", "/api/setup/reply?arrangement=162534"]:
+        status, body = get(server, path)
+        j = json.loads(body)
+        assert status == 503, path
+        assert "no setup matrix" in j["error"] and "ewn setup make --matrix" in j["error"]
