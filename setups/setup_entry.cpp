@@ -4,17 +4,18 @@
 
 namespace ewn {
 
-Position setup_start(const Arrangement& first_mover, const Arrangement& second_mover) {
+Position setup_start(const Arrangement& first_mover, const Arrangement& second_mover, Side colour) {
   Position pos;
-  place_side(pos, Red, first_mover);
-  place_side(pos, Blue, second_mover);
-  pos.to_move = Red;
+  place_side(pos, colour, first_mover);
+  place_side(pos, opposite(colour), second_mover);
+  pos.to_move = colour;
   return pos;
 }
 
 SetupEntry setup_entry(Search& search, const Arrangement& first_mover,
-                       const Arrangement& second_mover, uint64_t node_budget, int max_depth) {
-  Position pos = setup_start(first_mover, second_mover);
+                       const Arrangement& second_mover, uint64_t node_budget, int max_depth,
+                       Side colour) {
+  Position pos = setup_start(first_mover, second_mover, colour);
   search.clear();
   SetupEntry entry;
   for (int d = 1; d <= max_depth; ++d) {

@@ -15,8 +15,10 @@
 
 namespace ewn {
 
-// The start position of a free setup: the first mover plays Red and moves first.
-Position setup_start(const Arrangement& first_mover, const Arrangement& second_mover);
+// The start position of a free setup: the first mover plays `colour` (the matrix: Red) and
+// moves first.
+Position setup_start(const Arrangement& first_mover, const Arrangement& second_mover,
+                     Side colour = Red);
 
 struct SetupEntry {
   double value = 0;    // the first mover's win probability before its first roll
@@ -28,9 +30,10 @@ struct SetupEntry {
 // are spent, the depth cut short dropped (as /api/estimate does); depth 1 always finishes. The
 // search's table is cleared first, so the entry never depends on what it searched before: the
 // same budget gives the same value on every run. `max_depth` bounds the deepening (the tests
-// use it for a fixed depth).
+// use it for a fixed depth). `colour`: the first mover's (the symmetry tests and benchmarks).
 SetupEntry setup_entry(Search& search, const Arrangement& first_mover,
-                       const Arrangement& second_mover, uint64_t node_budget, int max_depth = 64);
+                       const Arrangement& second_mover, uint64_t node_budget, int max_depth = 64,
+                       Side colour = Red);
 
 // The search the matrix is made with: the tuned evaluation, no tables, no network, a table of
 // a size that suits searches of up to a few hundred thousand nodes.
