@@ -5,12 +5,13 @@
 //     the same budget, with either side renumbered and with the colours swapped: the symmetry's
 //     own noise); then every entry between the two equilibrium supports recomputed at FACTOR
 //     times the budget and that game solved again.
-//   bench_setups games MATRIX PAIRS [SPEC]
+//   bench_setups games MATRIX PAIRS [SPEC] [today|random]
 //     Free-setup games between the same player (SPEC, default expectimax:depth=3) placed two
 //     ways: by the matrix's equilibrium, and by today's placement (choose_arrangement at depth
-//     3 against six sample arrangements, the opponent's unknown). A pair is two games with the
-//     same dice, each placement moving first once; reports the equilibrium side's share of wins
-//     with a 95% interval over pairs, and what the matrix predicted.
+//     3 against six sample arrangements, the opponent's unknown) or, with `random`, uniformly at
+//     random. A pair is two games with the same dice, each placement moving first once; reports
+//     the equilibrium side's share of wins with a 95% interval over pairs, and what the matrix
+//     predicted for the same arrangements.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -114,7 +115,7 @@ void subgame(const SetupAdvisor& advisor, Search& search, const std::vector<int>
   diff.print("  its entries, deeper minus stored");
 }
 
-int games(const SetupAdvisor& advisor, int pairs, const std::string& spec_text) {
+int games(const SetupAdvisor& advisor, int pairs, const std::string& spec_text, bool random) {
   PlayerFactory factory(parse_player_spec(spec_text));
   // Today's placement does not depend on the game: one arrangement for each turn order.
   Arrangement today_first = choose_arrangement(Red, Red, std::nullopt, 3);
@@ -127,6 +128,11 @@ int games(const SetupAdvisor& advisor, int pairs, const std::string& spec_text) 
         SetupRole::First, double(rng.next() >> 11) * 0x1.0p-53, rng.next() & 1);
     Arrangement eq_second = advisor.equilibrium_draw(
         SetupRole::Second, double(rng.next() >> 11) * 0x1.0p-53, rng.next() & 1);
+    if (random) {
+      today_first = today_second = {1, 2, 3, 4, 5, 6};
+      for (Arrangement* a : {&today_first, &today_second})
+        for (int i = 5; i > 0; --i) std::swap((*a)[size_t(i)], (*a)[rng.below(uint32_t(i + 1))]);
+    }
     uint64_t dice = rng.next();
     int score = 0;
     for (bool eq_moves_first : {true, false}) {
@@ -150,8 +156,11 @@ int games(const SetupAdvisor& advisor, int pairs, const std::string& spec_text) 
   }
   double mean = sum / pairs, var = sum_sq / pairs - mean * mean;
   double half = 1.96 * std::sqrt(var / pairs);
-  std::printf("today's placement: %s moving first, %s moving second\n",
-              format_arrangement(today_first).c_str(), format_arrangement(today_second).c_str());
+  if (!random)
+    std::printf("today's placement: %s moving first, %s moving second\n",
+                format_arrangement(today_first).c_str(), format_arrangement(today_second).c_str());
+  else
+    std::printf("against arrangements drawn uniformly at random\n");
   std::printf(
       "%d pairs (%d games) of %s: the equilibrium placement won %d (%.1f%%, 95%% interval "
       "%.1f-%.1f%%); the matrix predicted %.1f%%\n",
@@ -177,7 +186,8 @@ int main(int argc, char** argv) {
                    argc > 4 ? std::atoi(argv[4]) : 10);
     if (mode == "games")
       return games(advisor, argc > 3 ? std::atoi(argv[3]) : 1000,
-                   argc > 4 ? argv[4] : "expectimax:depth=3");
+                   argc > 4 ? argv[4] : "expectimax:depth=3",
+                   argc > 5 && std::string(argv[5]) == "random");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_setups: %s\n", e.what());
     return 1;
