@@ -162,7 +162,12 @@ int run_play(const PlayOptions& opt) {
       opt.setup_matrix.empty() ? default_setup_matrix_path().string() : opt.setup_matrix;
   try {
     config.setup_advisor = std::make_shared<SetupAdvisor>(read_setup_matrix(matrix_path));
-    notes += "; own arrangement by the setup matrix " + printable(matrix_path);
+    const SetupMatrix& m = config.setup_advisor->matrix();
+    if (m.rows == kArrangementClasses && m.columns == kArrangementClasses)
+      notes += "; own arrangement by the setup matrix " + printable(matrix_path);
+    else
+      notes += "; own arrangement by a short search (the setup matrix " + printable(matrix_path) +
+               " holds only " + std::to_string(m.rows) + " classes: ewn setup make makes all 360)";
   } catch (const PathError& e) {
     if (!opt.setup_matrix.empty() || e.kind() != ErrorKind::Missing)
       return bad(std::string(e.what()) + " (" + setup_matrix_hint(matrix_path) + ")");

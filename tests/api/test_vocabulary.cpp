@@ -54,8 +54,9 @@ TEST_CASE("ewn probe exits with the C API's code of the same failure", "[c_api][
 TEST_CASE("the setup advisor: the C API's documents are ewn setup --json's", "[c_api][cli]") {
   TempDir dir("vocabulary-setups");
   std::string matrix = (dir.path() / "m.ewns").string();
-  REQUIRE(run_ewn({"setup", "make", "--matrix", matrix, "--nodes", "1", "--classes", "4"})
-              .exit_code == 0);
+  REQUIRE(
+      run_ewn({"setup", "make", "--matrix", matrix, "--nodes", "1", "--classes", "4"}).exit_code ==
+      0);
   int code = -1;
   char err[512];
   ewn_setups* s = ewn_setups_open(matrix.c_str(), &code, err, sizeof err);
