@@ -5,6 +5,10 @@
 //     the same budget, with either side renumbered and with the colours swapped: the symmetry's
 //     own noise); then every entry between the two equilibrium supports recomputed at FACTOR
 //     times the budget and that game solved again.
+//   bench_setups rank MATRIX [COLUMNS] [FACTOR]
+//     Whether the ranking against a random arrangement holds at a deeper search: the five best
+//     and the five worst classes of each mover, each against the same COLUMNS opponent classes
+//     drawn at random, at the matrix's budget and at FACTOR times it.
 //   bench_setups games MATRIX PAIRS [SPEC] [today|random]
 //     Free-setup games between the same player (SPEC, default expectimax:depth=3) placed two
 //     ways: by the matrix's equilibrium, and by today's placement (choose_arrangement at depth
@@ -115,6 +119,38 @@ void subgame(const SetupAdvisor& advisor, Search& search, const std::vector<int>
   diff.print("  its entries, deeper minus stored");
 }
 
+int rank(const SetupAdvisor& advisor, int sample, int factor) {
+  const SetupMatrix& m = advisor.matrix();
+  uint64_t deep = m.node_budget * uint64_t(factor);
+  Search search(setup_search_options());
+  Rng rng(7);
+  std::vector<Arrangement> opponents;
+  for (int k = 0; k < sample; ++k)
+    opponents.push_back(class_arrangement(int(rng.below(uint32_t(kArrangementClasses)))));
+  for (SetupRole role : {SetupRole::First, SetupRole::Second}) {
+    std::vector<RankedArrangement> all = advisor.against_uniform(role, -1);
+    std::printf("moving %s: class, rank of 360, mean over %d opponents at %llu and at %llu nodes\n",
+                role_name(role), sample, (unsigned long long)m.node_budget,
+                (unsigned long long)deep);
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (i >= 5 && i + 5 < all.size()) continue;
+      double at_budget = 0, at_deep = 0;
+      for (const Arrangement& o : opponents) {
+        bool first = role == SetupRole::First;
+        const Arrangement& a = first ? all[i].arrangement : o;
+        const Arrangement& b = first ? o : all[i].arrangement;
+        double v = m.value(arrangement_class(a), arrangement_class(b));
+        double d = setup_entry(search, a, b, deep).value;
+        at_budget += first ? v : 1 - v;
+        at_deep += first ? d : 1 - d;
+      }
+      std::printf("  %s  %3zu  %.4f  %.4f\n", format_arrangement(all[i].arrangement).c_str(), i + 1,
+                  at_budget / sample, at_deep / sample);
+    }
+  }
+  return 0;
+}
+
 int games(const SetupAdvisor& advisor, int pairs, const std::string& spec_text, bool random) {
   PlayerFactory factory(parse_player_spec(spec_text));
   // Today's placement does not depend on the game: one arrangement for each turn order.
@@ -175,7 +211,8 @@ int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr,
                  "usage: bench_setups noise MATRIX [SAMPLE] [FACTOR]\n"
-                 "       bench_setups games MATRIX PAIRS [SPEC]\n");
+                 "       bench_setups rank MATRIX [COLUMNS] [FACTOR]\n"
+                 "       bench_setups games MATRIX PAIRS [SPEC] [today|random]\n");
     return 2;
   }
   std::string mode = argv[1];
@@ -184,6 +221,8 @@ int main(int argc, char** argv) {
     if (mode == "noise")
       return noise(advisor, argc > 3 ? std::atoi(argv[3]) : 200,
                    argc > 4 ? std::atoi(argv[4]) : 10);
+    if (mode == "rank")
+      return rank(advisor, argc > 3 ? std::atoi(argv[3]) : 60, argc > 4 ? std::atoi(argv[4]) : 10);
     if (mode == "games")
       return games(advisor, argc > 3 ? std::atoi(argv[3]) : 1000,
                    argc > 4 ? argv[4] : "expectimax:depth=3",
