@@ -174,6 +174,10 @@ int run_make(const SetupOptions& opt) {
                 {"min_depth", last.min_depth},
                 {"max_depth", last.max_depth},
                 {"mean_nodes", nodes}});
+  } else if (last.rows == 0) {
+    std::cout << printable(opt.matrix) << " is made already (" << opt.classes << " x "
+              << opt.classes << " classes at " << opt.nodes
+              << " nodes an entry, checked); remove it to make it again.\n";
   } else {
     char line[240];
     std::snprintf(line, sizeof line,

@@ -70,9 +70,19 @@ bool make_setup_matrix(const std::filesystem::path& matrix, const SetupMakeOptio
   std::vector<unsigned char> header = setup_matrix_header(n, n, options.node_budget);
   std::filesystem::path partial = setup_partial_path(matrix);
 
+  // A matrix of these settings that passes its checks is made already.
+  std::error_code ec;
+  if (!std::filesystem::exists(partial, ec)) {
+    try {
+      SetupMatrix old = read_setup_matrix(matrix);
+      if (old.rows == n && old.columns == n && old.node_budget == options.node_budget) return true;
+    } catch (const PathError&) {
+      // Missing, damaged or of other settings: made anew.
+    }
+  }
+
   // Resume after the last whole row of a partial file of the same settings.
   int rows_done = 0;
-  std::error_code ec;
   // data/ need not exist yet, as for ewn gen.
   if (matrix.has_parent_path()) std::filesystem::create_directories(matrix.parent_path(), ec);
   if (std::filesystem::exists(partial, ec)) {

@@ -36,7 +36,8 @@ using SetupMakeCallback = std::function<bool(const SetupMakeProgress&)>;
 std::filesystem::path setup_partial_path(const std::filesystem::path& matrix);
 
 // Makes or continues the matrix. Returns true when the matrix file is complete (the partial file
-// removed), false when the callback stopped it. Throws PathError when a partial file of other
+// removed; at once, computing nothing, when a good matrix of these settings is already there),
+// false when the callback stopped it. Throws PathError when a partial file of other
 // settings is in the way (the message says which and what to do), FileError when writing fails.
 bool make_setup_matrix(const std::filesystem::path& matrix, const SetupMakeOptions& options,
                        const SetupMakeCallback& after_row = {});

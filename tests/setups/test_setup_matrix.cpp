@@ -94,8 +94,14 @@ TEST_CASE("setup matrix: a run stopped and resumed writes the same file") {
   CHECK(seen.entries == 3 * 5);
   CHECK_FALSE(std::filesystem::exists(partial));
   CHECK(test::read_bytes(resumed) == test::read_bytes(dir.path() / "whole"));
+  // Made already: nothing is computed again.
+  bool called = false;
+  CHECK(
+      make_setup_matrix(resumed, options, [&](const SetupMakeProgress&) { return called = true; }));
+  CHECK_FALSE(called);
 
   // A partial file of other settings is not continued.
+  std::filesystem::remove(resumed);
   CHECK_FALSE(make_setup_matrix(resumed, options, [](const SetupMakeProgress&) { return false; }));
   options.node_budget = 400;
   CHECK_THROWS_AS(make_setup_matrix(resumed, options), PathError);
