@@ -128,8 +128,7 @@ Json SetupAdvisor::reply_json(const Arrangement& theirs, int count) const {
   j["matrix"] = matrix_json();
   j["against"] = format_arrangement(theirs);
   for (SetupRole role : {SetupRole::First, SetupRole::Second})
-    j[role == SetupRole::First ? "first" : "second"] =
-        ranked_json(replies(role, theirs, count), false);
+    j[role_name(role)] = ranked_json(replies(role, theirs, count), false);
   return j;
 }
 

@@ -44,7 +44,8 @@ class SetupAdvisor {
                                          int count) const;
   // Every class of `role`, best first, by its mean value over the opponent's classes.
   std::vector<RankedArrangement> against_uniform(SetupRole role, int count) const;
-  // Solved once, then kept.
+  // Solved once, then kept. The first call writes the cache: an advisor shared between threads
+  // is solved before it is shared (ewn serve) or used under a lock (the C API).
   const SetupEquilibrium& equilibrium() const;
 
   // An arrangement drawn from `role`'s equilibrium strategy by `u` in [0, 1); the class's
