@@ -12,6 +12,7 @@
 #include "console.h"
 #include "printable.h"
 #include "setup_input.h"
+#include "setup_matrix.h"
 #include "side_names.h"
 #include "tables_dir.h"
 
@@ -33,6 +34,7 @@ struct PlayOptions {
   bool confirm = false;
   std::string log;
   bool no_colour = false;
+  std::string setup_matrix;  // "": the default file, if it is there
 };
 
 std::string default_log_name(bool operator_mode) {
@@ -149,6 +151,25 @@ int run_play(const PlayOptions& opt) {
     return bad(e.what());
   }
 
+  // The engine places itself by the setup matrix where there is one; a file named on the
+  // command line must be usable, the default one may be missing (then a short search places it).
+  std::string matrix_path =
+      opt.setup_matrix.empty() ? default_setup_matrix_path().string() : opt.setup_matrix;
+  try {
+    config.setup_advisor = std::make_shared<SetupAdvisor>(read_setup_matrix(matrix_path));
+    const SetupMatrix& m = config.setup_advisor->matrix();
+    if (m.rows == kArrangementClasses && m.columns == kArrangementClasses)
+      notes += "; own arrangement by the setup matrix " + printable(matrix_path);
+    else
+      notes += "; own arrangement by a short search (the setup matrix " + printable(matrix_path) +
+               " holds only " + std::to_string(m.rows) + " classes: ewn setup make makes all 360)";
+  } catch (const PathError& e) {
+    if (!opt.setup_matrix.empty() || e.kind() != ErrorKind::Missing)
+      return bad(std::string(e.what()) + " (" + setup_matrix_hint(matrix_path) + ")");
+    notes += "; own arrangement by a short search (no setup matrix " + printable(matrix_path) +
+             ": " + setup_matrix_hint(matrix_path) + ")";
+  }
+
   std::ofstream log;
   std::string log_path = opt.log.empty() ? default_log_name(opt.operator_mode) : opt.log;
   if (log_path != "none") {
@@ -177,6 +198,8 @@ void register_play(CLI::App& app) {
       "  ewn play --operator --bo7 --seat B\n"
       "Setups (--setup, or typed when asked): random | rolls 3 1 4 1 5 2 |\n"
       "  red 123456 blue engine (numbers on a5 b5 c5 a4 b4 a3 / e1 e2 e3 d1 d2 c1) | a position\n"
+      "The engine's own arrangement (engine) is the setup matrix's best reply to a given one,\n"
+      "or drawn from its equilibrium against a random one (ewn setup; docs/SETUPS.md).\n"
       "Moves: a5b4, 3 down, c5 down. Type 'help' during the game. See docs/CONTEST.md.");
   cmd->add_flag("--operator", opt->operator_mode,
                 "Operator mode: the opponent's moves and all dice are typed in, clocks kept");
@@ -204,6 +227,10 @@ void register_play(CLI::App& app) {
   cmd->add_option("--log", opt->log,
                   "Log file (appended; default ewn-play-<date>-<time>.log), or none");
   cmd->add_flag("--no-colour,--no-color", opt->no_colour, "Plain text even on a terminal");
+  cmd->add_option("--setup-matrix", opt->setup_matrix,
+                  "The setup matrix the engine places itself by in a free setup (default "
+                  "$EWN_TABLES or data, then setup-matrix.ewns, if there; ewn setup make)")
+      ->type_name("FILE");
   cmd->callback([opt] { set_exit_code(run_play(*opt)); });
 }
 

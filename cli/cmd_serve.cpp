@@ -38,7 +38,8 @@ void register_serve(CLI::App& app) {
       "An HTTP server for the browser: a board to set up and explore positions with every move\n"
       "of every die valued from the tables (the engine's estimate where they do not reach),\n"
       "and games against the engine. The JSON API (docs/WEB.md): /api/probe, /api/move,\n"
-      "/api/estimate, /api/info. Listens on http://127.0.0.1:8080/ by default (loopback only\n"
+      "/api/estimate, /api/info, /api/setup/{reply,best,equilibrium}. Listens on "
+      "http://127.0.0.1:8080/ by default (loopback only\n"
       "unless --host says otherwise) and runs until stopped (Ctrl-C).\n"
       "Exit codes: 1 the address cannot be bound, 2 bad use (e.g. a --tables directory that is\n"
       "not there; without the default directory every value is the engine's estimate).\n\n"
@@ -66,6 +67,10 @@ void register_serve(CLI::App& app) {
                   "none)")
       ->default_val(opt->threads)
       ->check(CLI::Range(2, 256));
+  cmd->add_option("--setup-matrix", opt->setup_matrix,
+                  "The setup matrix of /api/setup/* and the page's setup panel (default "
+                  "$EWN_TABLES or data, then setup-matrix.ewns, if there; ewn setup make)")
+      ->type_name("FILE");
   cmd->callback([opt, tables, max_movetime] {
     std::optional<Duration> cap =
         duration_option("serve", "--max-movetime", *max_movetime, false, std::chrono::seconds(60));

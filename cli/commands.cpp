@@ -55,6 +55,7 @@ void register_commands(CLI::App& app) {
   register_verify(app);
   register_serve(app);
   register_analyse(app);
+  register_setup(app);
 }
 
 }  // namespace ewn::cli

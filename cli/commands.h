@@ -22,6 +22,7 @@ void register_connect(CLI::App& app);
 void register_verify(CLI::App& app);
 void register_serve(CLI::App& app);
 void register_analyse(CLI::App& app);
+void register_setup(CLI::App& app);
 
 // The --tables DIR option, the same on every command that reads or writes tables: `dir` gets
 // the default ($EWN_TABLES or data) unless the option is given.

@@ -150,9 +150,10 @@ void ConsolePresenter::engine_arranging(Side) {
   out_ << "The engine chooses its arrangement...\n";
 }
 
-void ConsolePresenter::engine_arranged(Side side, const Arrangement& order) {
+void ConsolePresenter::engine_arranged(Side side, const Arrangement& order,
+                                       const std::string& how) {
   out_ << "The engine places " << side_name(side) << " as " << format_arrangement(order) << " (on "
-       << (side == Red ? "a5 b5 c5 a4 b4 a3" : "e1 e2 e3 d1 d2 c1") << ").\n";
+       << (side == Red ? "a5 b5 c5 a4 b4 a3" : "e1 e2 e3 d1 d2 c1") << "): " << how << ".\n";
 }
 
 void ConsolePresenter::setup_mover_differs(Side to_move, Side planned) {

@@ -46,7 +46,7 @@ class ConsolePresenter : public ContestObserver {
   void fixed_setup_refused(const ContestState& state, SetupProblem problem) override;
   void setup_dice_rolled(const std::array<int, 6>& rolls) override;
   void engine_arranging(Side side) override;
-  void engine_arranged(Side side, const Arrangement& order) override;
+  void engine_arranged(Side side, const Arrangement& order, const std::string& how) override;
   void setup_mover_differs(Side to_move, Side planned) override;
   void game_started(const ContestState& state) override;
   void die_rolled(const ContestState& state) override;

@@ -104,17 +104,22 @@ SetupProblem ContestState::apply_setup(const SetupChoice& choice, TimePoint now)
       if (choice.sides[opposite(engine)].kind == SideSetup::Engine)
         return SetupProblem::EngineIsOtherSide;
       std::array<Arrangement, 2> order{};
-      for (Side s : {Red, Blue}) {
-        const SideSetup& side = choice.sides[s];
-        if (side.kind == SideSetup::Given) order[s] = side.order;
-        if (side.kind == SideSetup::Random) order[s] = referee_order(roll_six());
-      }
+      for (Side s : {Red, Blue})
+        if (choice.sides[s].kind == SideSetup::Given) order[s] = choice.sides[s].order;
       if (choice.sides[engine].kind == SideSetup::Engine) {
         tell(&ContestObserver::engine_arranging, engine);
-        order[engine] =
-            choose_arrangement(engine, first, order[opposite(engine)], rules_.setup_depth);
-        tell(&ContestObserver::engine_arranged, engine, order[engine]);
+        // A given arrangement of the opponent is answered; a random one is rolled only after
+        // the engine has placed itself, so the engine plays its equilibrium mix against it.
+        std::optional<Arrangement> opponent;
+        if (choice.sides[opposite(engine)].kind == SideSetup::Given)
+          opponent = order[opposite(engine)];
+        EngineArrangement chosen = engine_arrangement(rules_.setup_advisor.get(), engine, first,
+                                                      opponent, rules_.setup_depth, rng_);
+        order[engine] = chosen.order;
+        tell(&ContestObserver::engine_arranged, engine, order[engine], chosen.how);
       }
+      for (Side s : {Red, Blue})
+        if (choice.sides[s].kind == SideSetup::Random) order[s] = referee_order(roll_six());
       place_side(pos, Red, order[Red]);
       place_side(pos, Blue, order[Blue]);
       pos.to_move = first;

@@ -15,9 +15,12 @@
 #include <string>
 #include <vector>
 
+#include <memory>
+
 #include "contest_game.h"
 #include "game_clock.h"
 #include "rng.h"
+#include "setup_advice.h"
 #include "setup_input.h"
 
 namespace ewn {
@@ -48,6 +51,8 @@ struct ContestRules {
   bool engine_is_a = true;                 // the engine's seat in the match
   bool confirm = false;                    // confirm each opponent move before the engine answers
   int setup_depth = 3;                     // search depth for the engine's own arrangement
+  // The setup matrix the engine places itself by (setup_choice.h); none: the search above.
+  std::shared_ptr<const SetupAdvisor> setup_advisor;
 };
 
 // Why a setup cannot be used.
@@ -88,7 +93,7 @@ class ContestObserver {
   virtual void fixed_setup_refused(const ContestState&, SetupProblem) {}
   virtual void setup_dice_rolled(const std::array<int, 6>&) {}
   virtual void engine_arranging(Side) {}
-  virtual void engine_arranged(Side, const Arrangement&) {}
+  virtual void engine_arranged(Side, const Arrangement&, const std::string& /*how*/) {}
   // A whole position as the setup, its side to move not the one planned.
   virtual void setup_mover_differs(Side /*to_move*/, Side /*planned*/) {}
   virtual void game_started(const ContestState&) {}

@@ -1,6 +1,7 @@
 #include "setup_choice.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <vector>
 
 #include "rng.h"
@@ -47,6 +48,42 @@ Arrangement choose_arrangement(Side side, Side first, const std::optional<Arrang
     }
   } while (std::next_permutation(order.begin(), order.end()));
   return best;
+}
+
+namespace {
+std::string percent(double value) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * value);
+  return buf;
+}
+}  // namespace
+
+EngineArrangement engine_arrangement(const SetupAdvisor* advisor, Side side, Side first,
+                                     const std::optional<Arrangement>& opponent, int depth,
+                                     Rng& rng) {
+  SetupRole role = side == first ? SetupRole::First : SetupRole::Second;
+  // A matrix of a few classes (tests, trials) cannot answer every arrangement.
+  bool whole = advisor && advisor->matrix().rows == kArrangementClasses &&
+               advisor->matrix().columns == kArrangementClasses;
+  if (whole && opponent) {
+    RankedArrangement best = advisor->replies(role, *opponent, 1).front();
+    return {best.arrangement, "the setup matrix's best reply to " + format_arrangement(*opponent) +
+                                  " (wins " + percent(best.value) + ")"};
+  }
+  if (whole) {
+    double u = double(rng.next() >> 11) * 0x1.0p-53;
+    bool twin = rng.next() & 1;
+    Arrangement order = advisor->equilibrium_draw(role, u, twin);
+    const SetupEquilibrium& e = advisor->equilibrium();
+    double value = role == SetupRole::First ? e.value : 1 - e.value;
+    return {order, "drawn from the setup matrix's equilibrium for the " +
+                       std::string(role_name(role)) + " mover (wins " + percent(value) +
+                       " against the opponent's equilibrium mix)"};
+  }
+  return {choose_arrangement(side, first, opponent, depth),
+          "a depth-" + std::to_string(depth) + " search against " +
+              (opponent ? "the opponent's arrangement" : "six sample arrangements") +
+              " (no setup matrix; ewn setup make makes one)"};
 }
 
 }  // namespace ewn

@@ -133,28 +133,4 @@ SetupInput parse_setup(std::string_view text) {
   return fail("could not read '" + std::string(text) + "': " + kForms);
 }
 
-void place_side(Position& pos, Side side, const Arrangement& order) {
-  for (int i = 0; i < 6; ++i) {
-    Square red_square = kRedStartSquares[size_t(i)];
-    Square s = side == Red ? red_square : blue_setup_square(red_square);
-    pos.put(side, order[size_t(i)], s);
-  }
-}
-
-Arrangement arrangement_of(const Position& pos, Side side) {
-  Arrangement out{};
-  for (int i = 0; i < 6; ++i) {
-    Square red_square = kRedStartSquares[size_t(i)];
-    uint8_t code = pos.board[side == Red ? red_square : blue_setup_square(red_square)];
-    out[size_t(i)] = code != kEmpty && code_side(code) == side ? code_number(code) : 0;
-  }
-  return out;
-}
-
-std::string format_arrangement(const Arrangement& order) {
-  std::string s;
-  for (int n : order) s += char('0' + n);
-  return s;
-}
-
 }  // namespace ewn

@@ -14,11 +14,10 @@
 #include <string>
 #include <string_view>
 
+#include "arrangement.h"
 #include "position.h"
 
 namespace ewn {
-
-using Arrangement = std::array<int, 6>;  // piece numbers on the side's start squares, fill order
 
 struct SideSetup {
   enum Kind { Given, Engine, Random } kind = Random;
@@ -38,12 +37,5 @@ struct SetupInput {
 };
 
 SetupInput parse_setup(std::string_view text);
-
-// The position with `side`'s pieces placed by `order` (the other side untouched).
-void place_side(Position& pos, Side side, const Arrangement& order);
-// The side's arrangement as found on its start squares (empty squares count as 0).
-Arrangement arrangement_of(const Position& pos, Side side);
-// "123456"
-std::string format_arrangement(const Arrangement& order);
 
 }  // namespace ewn

@@ -25,6 +25,7 @@
 #include "query.h"
 #include "race.h"
 #include "request_head.h"
+#include "setup_advice.h"
 #include "static_files.h"
 #include "table_inventory.h"
 #include "tablebase_values.h"
@@ -58,6 +59,10 @@ struct Context {
   std::shared_ptr<const Tablebase> tables;
   std::unique_ptr<EnginePool> engine;
   std::string network_note;  // which evaluation network the engine uses
+  // The setup advisor, its equilibrium solved at start (so that every answer only reads it);
+  // none: why not, the message of /api/setup/*.
+  std::shared_ptr<const SetupAdvisor> setups;
+  std::string no_setups;
   Json info;
   // Requests for the engine being answered (searching or waiting for a search), capped so that
   // they never hold more than half the workers: the rest stay free for probes and the page.
@@ -189,6 +194,50 @@ void analyse_route(const Context& c, const httplib::Request& req, httplib::Respo
   }
 }
 
+// The setup advisor's answers: those of `ewn setup reply|best|equilibrium --json`.
+void load_setups(Context& c) {
+  std::string path = c.options.setup_matrix.empty() ? default_setup_matrix_path().string()
+                                                    : c.options.setup_matrix;
+  try {
+    auto advisor = std::make_shared<SetupAdvisor>(read_setup_matrix(path));
+    advisor->equilibrium();
+    c.setups = advisor;
+  } catch (const PathError& e) {
+    c.no_setups = "no setup matrix: " + std::string(e.what()) + " (" + setup_matrix_hint(path) +
+                  ", then restart the server)";
+  }
+}
+
+void setup_route(const Context& c, const std::string& question, const httplib::Request& req,
+                 httplib::Response& res) {
+  if (question == "reply")
+    check_params(req, {"arrangement", "count"});
+  else if (question == "best")
+    check_params(req, {"count"});
+  else
+    check_params(req, {});
+  if (!c.setups) {
+    send_error(res, 503, c.no_setups);
+    return;
+  }
+  int count = int(number_param(req, "count", 5, 1, kArrangementClasses));
+  if (question == "equilibrium") {
+    send_json(res, 200, c.setups->equilibrium_json());
+  } else if (question == "best") {
+    send_json(res, 200, c.setups->uniform_json(count));
+  } else {
+    if (!req.has_param("arrangement")) throw RequestError("parameter 'arrangement' is required");
+    std::string error;
+    auto theirs = parse_arrangement(printable_excerpt(req.get_param_value("arrangement")), &error);
+    if (!theirs) throw RequestError(error);
+    try {
+      send_json(res, 200, c.setups->reply_json(*theirs, count));
+    } catch (const std::out_of_range& e) {
+      throw RequestError(e.what());
+    }
+  }
+}
+
 void static_route(const httplib::Request& req, httplib::Response& res) {
   std::string path = req.path == "/" ? "/index.html" : req.path;
   for (const StaticFile& f : static_files())
@@ -297,6 +346,10 @@ void add_routes(Router& router, const std::shared_ptr<Context>& c) {
              guarded([c](const auto& req, auto& res) { estimate_route(*c, req, res); }));
   router.Get("/api/analyse",
              guarded([c](const auto& req, auto& res) { analyse_route(*c, req, res); }));
+  for (std::string question : {"reply", "best", "equilibrium"})
+    router.Get("/api/setup/" + question, guarded([c, question](const auto& req, auto& res) {
+                 setup_route(*c, question, req, res);
+               }));
   router.Get("/api/info", guarded([c](const auto& req, auto& res) {
                check_params(req, {});
                send_json(res, 200, c->info);
@@ -368,6 +421,7 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
   c->options = options;
   c->tables = std::make_shared<const Tablebase>(options.tables, kCacheBytes);
   make_engine(*c);
+  load_setups(*c);
   // The inventory of `ewn info --json --quick`: file headers only, read once at start.
   c->info = table_inventory_json(c->tables->directory(),
                                  inspect_tables(c->tables->directory(), /*headers_only=*/true,

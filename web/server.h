@@ -1,6 +1,6 @@
 // ewn serve: the web explorer's HTTP server (docs/WEB.md). It serves the page (web/static,
-// compiled in) and the JSON API: /api/probe, /api/move, /api/estimate, /api/analyse and
-// /api/info.
+// compiled in) and the JSON API: /api/probe, /api/move, /api/estimate, /api/analyse, /api/info
+// and the setup advisor's /api/setup/reply, /api/setup/best and /api/setup/equilibrium.
 #pragma once
 
 #include <functional>
@@ -30,6 +30,8 @@ struct ServerOptions {
   int searches = 2;                // engine searches at once
   int threads = 16;                // requests served at once
   ProbeFunction probe;             // required
+  // The setup matrix of /api/setup/* (ewn setup make); "": the default file, if it is there.
+  std::string setup_matrix;
 };
 
 // Opens the tables, binds and serves until the process ends. Once bound it calls `ready` with

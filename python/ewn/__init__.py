@@ -6,16 +6,17 @@
 
 Tablebase (the tables of a directory), Position (a position in the notation of `ewn probe`),
 Engine (the expectimax engine of `ewn play`), analyse and analyse_game (a played game judged
-turn by turn) and NotCoveredError; docs/API.md.
+turn by turn), Setups (the setup advisor of `ewn setup`) and NotCoveredError; docs/API.md.
 """
 
-from ._ewn import (Engine, NotCoveredError, Position, Tablebase, __version__, analyse,
+from ._ewn import (Engine, NotCoveredError, Position, Setups, Tablebase, __version__, analyse,
                    analyse_game)
 
-__all__ = ["Engine", "NotCoveredError", "Position", "Tablebase", "__version__", "analyse",
-           "analyse_game"]
+__all__ = ["Engine", "NotCoveredError", "Position", "Setups", "Tablebase", "__version__",
+           "analyse", "analyse_game"]
 
 # Shown as ewn.Tablebase, not as the extension's ewn._ewn.Tablebase.
-for _name in ("Engine", "NotCoveredError", "Position", "Tablebase", "analyse", "analyse_game"):
+for _name in ("Engine", "NotCoveredError", "Position", "Setups", "Tablebase", "analyse",
+              "analyse_game"):
     globals()[_name].__module__ = __name__
 del _name

@@ -11,6 +11,7 @@ namespace ewn_python {
 void register_tablebase(py::module_& m);
 void register_engine(py::module_& m);
 void register_analysis(py::module_& m);
+void register_setups(py::module_& m);
 }  // namespace ewn_python
 
 PYBIND11_MODULE(_ewn, m) {
@@ -24,4 +25,5 @@ PYBIND11_MODULE(_ewn, m) {
   ewn_python::register_tablebase(m);
   ewn_python::register_engine(m);
   ewn_python::register_analysis(m);
+  ewn_python::register_setups(m);
 }

@@ -54,7 +54,7 @@ def test_the_stubs_name_what_the_module_has():
     assert (package / "py.typed").is_file()
     stubs = ast.parse((package / "_ewn.pyi").read_text())
     classes = {node.name: node for node in stubs.body if isinstance(node, ast.ClassDef)}
-    assert set(classes) == {"NotCoveredError", "Position", "Tablebase", "Engine"}
+    assert set(classes) == {"NotCoveredError", "Position", "Tablebase", "Engine", "Setups"}
     for name, node in classes.items():
         members = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
         actual = {m for m in vars(getattr(ewn, name)) if not m.startswith("_")}

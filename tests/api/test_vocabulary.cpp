@@ -50,3 +50,34 @@ TEST_CASE("ewn probe exits with the C API's code of the same failure", "[c_api][
   }
   ewn_tb_close(tb);
 }
+
+TEST_CASE("the setup advisor: the C API's documents are ewn setup --json's", "[c_api][cli]") {
+  TempDir dir("vocabulary-setups");
+  std::string matrix = (dir.path() / "m.ewns").string();
+  REQUIRE(
+      run_ewn({"setup", "make", "--matrix", matrix, "--nodes", "1", "--classes", "4"}).exit_code ==
+      0);
+  int code = -1;
+  char err[512];
+  ewn_setups* s = ewn_setups_open(matrix.c_str(), &code, err, sizeof err);
+  REQUIRE(s);
+  char buf[8192];
+  size_t needed = 0;
+  REQUIRE(ewn_setups_reply_json(s, "654312", 2, buf, sizeof buf, &needed) == EWN_OK);
+  CHECK(std::string(buf) + "\n" ==
+        run_ewn({"setup", "reply", "654312", "--count", "2", "--json", "--matrix", matrix}).out);
+  REQUIRE(ewn_setups_best_json(s, 3, buf, sizeof buf, &needed) == EWN_OK);
+  CHECK(std::string(buf) + "\n" ==
+        run_ewn({"setup", "best", "--count", "3", "--json", "--matrix", matrix}).out);
+  REQUIRE(ewn_setups_equilibrium_json(s, buf, sizeof buf, &needed) == EWN_OK);
+  CHECK(std::string(buf) + "\n" ==
+        run_ewn({"setup", "equilibrium", "--json", "--matrix", matrix}).out);
+  CHECK(ewn_setups_equilibrium_json(s, buf, 10, &needed) == EWN_E_BUFFER);
+  CHECK(needed > 10);
+  CHECK(ewn_setups_reply_json(s, "1625x4", 2, buf, sizeof buf, &needed) == EWN_E_ARGUMENT);
+  CHECK_THAT(ewn_last_error(), Catch::Contains("character 5 is not a digit 1-6"));
+  ewn_setups_close(s);
+  CHECK_FALSE(ewn_setups_open((dir.path() / "none").c_str(), &code, err, sizeof err));
+  CHECK(code == EWN_E_TABLE);
+  CHECK_THAT(err, Catch::Contains("missing (make it with: ewn setup make --matrix"));
+}

@@ -16,6 +16,7 @@
 #include "child_process.h"
 #include "cli_run.h"
 #include "generated_set.h"
+#include "setup_matrix.h"
 #include "tcp_listener.h"
 
 using namespace ewn;
@@ -181,6 +182,13 @@ TEST_CASE("every example in every --help runs as printed", "[cli]") {
   std::ofstream(pristine / "game.txt") << kBlunderGame;
   std::ofstream(pristine / "ewn-play.log") << kPlayLog;
   std::ofstream(pristine / "match.log") << kMatchLog;
+  // A setup matrix for the examples of `ewn setup` (made-up values: the examples only ask it).
+  SetupMatrix setups;
+  setups.rows = setups.columns = kArrangementClasses;
+  setups.node_budget = 1;
+  for (int i = 0; i < setups.rows * setups.columns; ++i)
+    setups.codes.push_back(uint16_t((i * 7919) % 65536 / 2 + 16384));
+  write_setup_matrix(pristine / "data" / "setup-matrix.ewns", setups);
   fs::create_directories(pristine / "docs");
   fs::copy_file(fs::path(EWN_SOURCE_DIR) / "docs" / "tables-5.manifest",
                 pristine / "docs" / "tables-5.manifest");

@@ -17,7 +17,7 @@ namespace {
 
 const std::vector<std::string> kCommands{"show",    "gen",        "probe",        "info",
                                          "match",   "train-eval", "move-quality", "play",
-                                         "connect", "verify",     "serve"};
+                                         "connect", "verify",     "serve",        "setup"};
 
 size_t lines(const std::string& text) {
   return size_t(std::count(text.begin(), text.end(), '\n'));

@@ -151,6 +151,41 @@ TEST_CASE("the engine's arrangement is a valid one, the same every time", "[cont
   CHECK(b == Arrangement{1, 2, 3, 4, 5, 6});
 }
 
+TEST_CASE("the engine places itself by the setup matrix, and by a search without one",
+          "[contest][input]") {
+  // A whole matrix with a saddle point: the first mover's class 7 gains 0.3 against every
+  // arrangement, the second mover's class 11 takes 0.3 from every one.
+  SetupMatrix m;
+  m.rows = m.columns = kArrangementClasses;
+  m.node_budget = 1;
+  for (int r = 0; r < m.rows; ++r)
+    for (int c = 0; c < m.columns; ++c)
+      m.codes.push_back(encode_setup_value(0.5 + 0.3 * (r == 7) - 0.3 * (c == 11) +
+                                           0.001 * ((r * 7 + c * 13) % 10)));
+  SetupAdvisor advisor(m);
+  Rng rng(3);
+  const Arrangement given = {1, 6, 2, 5, 3, 4};
+  // The best reply to a given arrangement, for either turn order.
+  EngineArrangement red_first = engine_arrangement(&advisor, Red, Red, given, 1, rng);
+  CHECK(arrangement_class(red_first.order) == 7);
+  CHECK_THAT(red_first.how, Catch::Contains("best reply to 162534"));
+  EngineArrangement blue_second = engine_arrangement(&advisor, Blue, Red, given, 1, rng);
+  CHECK(arrangement_class(blue_second.order) == 11);
+  // Against an arrangement not known in advance, a draw from the equilibrium (here pure).
+  bool twins_seen[2] = {false, false};
+  for (int k = 0; k < 20; ++k) {
+    EngineArrangement drawn = engine_arrangement(&advisor, Blue, Blue, std::nullopt, 1, rng);
+    CHECK(arrangement_class(drawn.order) == 7);
+    CHECK_THAT(drawn.how, Catch::Contains("equilibrium for the first mover"));
+    twins_seen[drawn.order == class_arrangement(7)] = true;
+  }
+  CHECK((twins_seen[0] && twins_seen[1]));
+  // Without a matrix, today's search, and the message says how to make one.
+  EngineArrangement searched = engine_arrangement(nullptr, Red, Red, given, 1, rng);
+  CHECK(searched.order == choose_arrangement(Red, Red, given, 1));
+  CHECK_THAT(searched.how, Catch::Contains("no setup matrix; ewn setup make makes one"));
+}
+
 TEST_CASE("clocks: running, set to official readings, and the engine's deadlines",
           "[contest][clock]") {
   using namespace std::chrono;

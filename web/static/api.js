@@ -14,6 +14,10 @@ async function get(path, params) {
 
 export const engineMove = (position, movetimeMs) => get("/api/move", { position, movetime_ms: movetimeMs });
 export const info = () => get("/api/info", {});
+// The setup advisor (docs/SETUPS.md): the answers of `ewn setup reply|best|equilibrium --json`.
+export const setupReply = (arrangement, count) => get("/api/setup/reply", { arrangement, count });
+export const setupBest = (count) => get("/api/setup/best", { count });
+export const setupEquilibrium = () => get("/api/setup/equilibrium", {});
 
 // The value of a position and of its moves: from the tables where they cover it, else the
 // engine's estimate searched to a fixed budget of `nodes` (the same answer on every load).

@@ -1,11 +1,12 @@
-// The page: one board shared by the three modes, explore (explorer.js), play (game.js) and
-// analyse (analysis.js). The explorer's position is in the address (#<notation>); the analysis
+// The page: one board shared by three modes, explore (explorer.js), play (game.js) and analyse
+// (analysis.js), and the setup advisor (setups.js) with a triangle of its own. The explorer's position is in the address (#<notation>); the analysis
 // view is #analysis, so that the back button returns to it from a turn opened in the explorer.
 import * as api from "./api.js";
 import { Analysis } from "./analysis.js";
 import { Board } from "./board.js";
 import { Explorer, hashOf } from "./explorer.js";
 import { Game } from "./game.js";
+import { SetupPanel } from "./setups.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -17,17 +18,21 @@ const board = new Board($("#board"), {
 const explorer = new Explorer(board, $);
 const game = new Game(board, $, explorer);
 const analysis = new Analysis(board, $);
+const setups = new SetupPanel($);
 const ANALYSIS_HASH = "#analysis";
 
 function setMode(m) {
   mode = m;
-  for (const name of ["explore", "play", "analysis"]) {
+  for (const name of ["explore", "play", "analysis", "setups"]) {
     $("#tab-" + name).setAttribute("aria-selected", String(m === name));
     $(`#${name}-panel`).hidden = m !== name;
   }
+  // The setup panel has its own triangle: the board is for the other modes.
+  $("#board-area").hidden = m === "setups";
   if (m === "explore") explorer.render();
   else if (m === "play") game.enter();
-  else analysis.enter();
+  else if (m === "analysis") analysis.enter();
+  else setups.enter();
 }
 // The address names what is shown: the explorer's position, or the analysis view.
 function leaveAnalysisHash() {
@@ -37,14 +42,11 @@ function showAnalysis() {
   if (location.hash !== ANALYSIS_HASH) history.pushState(null, "", ANALYSIS_HASH);
   setMode("analysis");
 }
-$("#tab-explore").addEventListener("click", () => {
-  leaveAnalysisHash();
-  setMode("explore");
-});
-$("#tab-play").addEventListener("click", () => {
-  leaveAnalysisHash();
-  setMode("play");
-});
+for (const name of ["explore", "play", "setups"])
+  $("#tab-" + name).addEventListener("click", () => {
+    leaveAnalysisHash();
+    setMode(name);
+  });
 $("#tab-analysis").addEventListener("click", showAnalysis);
 $("#analyse-game").addEventListener("click", () => {
   showAnalysis();

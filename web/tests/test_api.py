@@ -493,3 +493,11 @@ def test_analyse_waits_for_the_engine_like_every_search(server):
         assert status == 503 and "the engine is busy" in json.loads(body)["error"]
         assert [f.result()[0] for f in searches] == [200, 200]
     assert get(server, "/api/analyse?" + query(text=LIST_GAME, nodes=5000))[0] == 200
+
+
+def test_setup_answers_without_a_matrix_say_how_to_make_one(server):
+    for path in ["/api/setup/best", "/api/setup/equilibrium", "/api/setup/reply?arrangement=162534"]:
+        status, body = get(server, path)
+        j = json.loads(body)
+        assert status == 503, path
+        assert "no setup matrix" in j["error"] and "ewn setup make --matrix" in j["error"]

@@ -413,3 +413,70 @@ def test_the_analysis_names_the_line_of_a_bad_text(browser, server):
     wait_until(lambda: error.is_displayed(), 30, "the error")
     assert "line 10: c3c2 is not a legal move for Blue with die 1" in error.text
     assert browser.find_element(By.ID, "analysis-result").get_attribute("hidden") is not None
+
+
+
+@pytest.fixture(scope="module")
+def setup_server(tmp_path_factory):
+    """A server with a small setup matrix: the first 12 classes at a budget of one node."""
+    import subprocess
+    from conftest import EWN, Server
+    matrix = tmp_path_factory.mktemp("setups") / "m.ewns"
+    subprocess.run([EWN, "setup", "make", "--matrix", str(matrix), "--nodes", "1", "--classes",
+                    "12"], check=True, stdout=subprocess.DEVNULL, timeout=60)
+    s = Server("--setup-matrix", str(matrix))
+    try:
+        yield s, matrix
+    finally:
+        s.stop()
+
+
+def test_the_setup_panel_answers_as_ewn_setup(browser, setup_server):
+    import subprocess
+    from conftest import EWN
+    server, matrix = setup_server
+
+    def cli(*args):
+        out = subprocess.run([EWN, "setup", *args, "--json", "--matrix", str(matrix)],
+                             capture_output=True, text=True, timeout=60, check=True).stdout
+        return json.loads(out)
+
+    def shown(list_id):
+        return [li.text for li in browser.find_elements(By.CSS_SELECTOR, f"#{list_id} li")]
+
+    def expected(items, with_probability=False):
+        return [f"{a['arrangement']} (or {a['twin']})" +
+                (f" played {percent(a['probability'])}," if with_probability else "") +
+                f" wins {percent(a['value'])}" for a in items]
+
+    browser.get(server.url)
+    browser.find_element(By.ID, "tab-setups").click()
+    assert not browser.find_element(By.ID, "board-area").is_displayed()
+    eq = cli("equilibrium")
+    wait_until(lambda: percent(eq["value"]) in browser.find_element(By.ID, "setup-equilibrium").text,
+               20, "the equilibrium")
+    assert shown("setup-eq-first") == expected(eq["first"], True)
+    best = cli("best", "--count", "5")
+    assert shown("setup-best-second") == expected(best["second"])
+
+    # The person places the opponent's pieces as 654231 (the twin of 123546) and asks.
+    for square, number in zip(["a5", "b5", "c5", "a4", "b4", "a3"], "654231"):
+        Select(browser.find_element(By.ID, "setup-" + square)).select_by_value(number)
+    browser.find_element(By.ID, "setup-go").click()
+    wait_until(lambda: browser.find_element(By.ID, "setup-against").text == "654231", 20,
+               "the replies to 654231")
+    reply = cli("reply", "654231", "--count", "5")
+    assert shown("setup-reply-first") == expected(reply["first"])
+    assert shown("setup-reply-second") == expected(reply["second"])
+
+    # A number twice is refused on the page; an arrangement outside this small matrix by the server.
+    Select(browser.find_element(By.ID, "setup-a5")).select_by_value("2")
+    browser.find_element(By.ID, "setup-go").click()
+    wait_until(lambda: "exactly one square" in browser.find_element(By.ID, "setup-error").text, 20,
+               "the message for a number placed twice")
+    for square, number in zip(["a5", "b5", "c5", "a4", "b4", "a3"], "365421"):
+        Select(browser.find_element(By.ID, "setup-" + square)).select_by_value(number)
+    browser.find_element(By.ID, "setup-go").click()
+    wait_until(lambda: "not in this matrix of the first 12 classes" in
+               browser.find_element(By.ID, "setup-error").text, 20, "the server's message")
+    browser.save_screenshot(os.path.join(OUT, "setups.png"))

@@ -194,6 +194,26 @@ int ewn_engine_search(ewn_engine* engine, const char* position, int die, ewn_eng
 int ewn_analyse_json(const ewn_tablebase* tb, const char* text, int game, uint64_t nodes,
                      int threads, char* buf, size_t len, size_t* needed);
 
+/* ---- The setup advisor ------------------------------------------------------------------ */
+
+typedef struct ewn_setups ewn_setups;
+
+/* The setup matrix file `ewn setup make` writes (docs/SETUPS.md). NULL on failure, with *code
+ * EWN_E_TABLE for a missing or damaged file (the message names it and the command that makes
+ * it), EWN_E_MEMORY; code and err may be NULL. */
+ewn_setups* ewn_setups_open(const char* matrix, int* code, char* err, size_t err_len);
+void ewn_setups_close(ewn_setups* setups);
+
+/* The documents `ewn setup reply|best|equilibrium --json` print, without the newline, into buf
+ * as ewn_tb_probe_json does (EWN_E_BUFFER and *needed when it is too small). reply: your best
+ * arrangements against `arrangement` (six digits, e.g. "162534"; EWN_E_ARGUMENT when it is
+ * none), for either turn order, at most `count` each; best: against a random arrangement; the
+ * equilibrium: both mixes and the first mover's value. */
+int ewn_setups_reply_json(ewn_setups* setups, const char* arrangement, int count, char* buf,
+                          size_t len, size_t* needed);
+int ewn_setups_best_json(ewn_setups* setups, int count, char* buf, size_t len, size_t* needed);
+int ewn_setups_equilibrium_json(ewn_setups* setups, char* buf, size_t len, size_t* needed);
+
 #ifdef __cplusplus
 }
 #endif

@@ -194,5 +194,51 @@ class Engine {
   std::unique_ptr<ewn_engine, Close> e_;
 };
 
+// The setup advisor over the matrix file of `ewn setup make`: the documents `ewn setup
+// reply|best|equilibrium --json` print.
+class Setups {
+ public:
+  explicit Setups(const std::string& matrix) {
+    int code = EWN_OK;
+    char err[1024];
+    s_.reset(ewn_setups_open(matrix.c_str(), &code, err, sizeof err));
+    if (!s_) throw Error(code, err);
+  }
+  std::string reply_json(const std::string& arrangement, int count = 5) {
+    return document([&](char* buf, size_t len, size_t* needed) {
+      return ewn_setups_reply_json(s_.get(), arrangement.c_str(), count, buf, len, needed);
+    });
+  }
+  std::string best_json(int count = 5) {
+    return document([&](char* buf, size_t len, size_t* needed) {
+      return ewn_setups_best_json(s_.get(), count, buf, len, needed);
+    });
+  }
+  std::string equilibrium_json() {
+    return document([&](char* buf, size_t len, size_t* needed) {
+      return ewn_setups_equilibrium_json(s_.get(), buf, len, needed);
+    });
+  }
+
+ private:
+  template <class Ask>
+  std::string document(Ask ask) {
+    std::string buf(4096, '\0');
+    size_t needed = 0;
+    int code = ask(buf.data(), buf.size(), &needed);
+    if (code == EWN_E_BUFFER) {
+      buf.resize(needed);
+      code = ask(buf.data(), buf.size(), &needed);
+    }
+    detail::check(code);
+    buf.resize(needed - 1);
+    return buf;
+  }
+  struct Close {
+    void operator()(ewn_setups* s) const { ewn_setups_close(s); }
+  };
+  std::unique_ptr<ewn_setups, Close> s_;
+};
+
 }  // namespace cpp
 }  // namespace ewn

@@ -1,0 +1,236 @@
+// The setup matrix's figures for docs/RESULTS.md and docs/SETUPS.md:
+//
+//   bench_setups noise MATRIX [SAMPLE] [FACTOR]
+//     SAMPLE entries drawn at random, recomputed at FACTOR times the matrix's budget (and, at
+//     the same budget, with either side renumbered and with the colours swapped: the symmetry's
+//     own noise); then every entry between the two equilibrium supports recomputed at FACTOR
+//     times the budget and that game solved again.
+//   bench_setups rank MATRIX [COLUMNS] [FACTOR]
+//     Whether the ranking against a random arrangement holds at a deeper search: the five best
+//     and the five worst classes of each mover, each against the same COLUMNS opponent classes
+//     drawn at random, at the matrix's budget and at FACTOR times it.
+//   bench_setups games MATRIX PAIRS [SPEC] [today|random]
+//     Free-setup games between the same player (SPEC, default expectimax:depth=3) placed two
+//     ways: by the matrix's equilibrium, and by today's placement (choose_arrangement at depth
+//     3 against six sample arrangements, the opponent's unknown) or, with `random`, uniformly at
+//     random. A pair is two games with the same dice, each placement moving first once; reports
+//     the equilibrium side's share of wins with a 95% interval over pairs, and what the matrix
+//     predicted for the same arrangements.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "match.h"
+#include "matrix_game.h"
+#include "rng.h"
+#include "setup_advice.h"
+#include "setup_choice.h"
+#include "setup_entry.h"
+
+using namespace ewn;
+
+namespace {
+
+struct Stats {
+  double sum = 0, sum_abs = 0, sum_sq = 0, max_abs = 0;
+  int n = 0;
+  void add(double d) {
+    sum += d;
+    sum_abs += std::fabs(d);
+    sum_sq += d * d;
+    max_abs = std::max(max_abs, std::fabs(d));
+    ++n;
+  }
+  void print(const char* what) const {
+    std::printf("%-44s n=%d  mean %+.4f  mean|d| %.4f  rms %.4f  max|d| %.4f\n", what, n, sum / n,
+                sum_abs / n, std::sqrt(sum_sq / n), max_abs);
+  }
+};
+
+void subgame(const SetupAdvisor& advisor, Search& search, const std::vector<int>& rows,
+             const std::vector<int>& columns, uint64_t deep, const char* what);
+
+int noise(const SetupAdvisor& advisor, int sample, int factor) {
+  const SetupMatrix& m = advisor.matrix();
+  uint64_t deep = m.node_budget * uint64_t(factor);
+  Search search(setup_search_options());
+  Rng rng(2026);
+  Stats deeper, twin_first, twin_second, colours;
+  double depth_sum = 0;
+  for (int k = 0; k < sample; ++k) {
+    int r = int(rng.below(uint32_t(m.rows))), c = int(rng.below(uint32_t(m.columns)));
+    Arrangement a = class_arrangement(r), b = class_arrangement(c);
+    double stored = m.value(r, c);
+    SetupEntry e = setup_entry(search, a, b, deep);
+    depth_sum += e.depth;
+    deeper.add(e.value - stored);
+    twin_first.add(setup_entry(search, renumbered(a), b, m.node_budget).value - stored);
+    twin_second.add(setup_entry(search, a, renumbered(b), m.node_budget).value - stored);
+    colours.add(setup_entry(search, a, b, m.node_budget, 64, Blue).value - stored);
+  }
+  std::printf("matrix %d x %d at %llu nodes; sample of %d entries\n", m.rows, m.columns,
+              (unsigned long long)m.node_budget, sample);
+  deeper.print(("at " + std::to_string(deep) + " nodes minus stored").c_str());
+  std::printf("  mean depth at %llu nodes: %.2f\n", (unsigned long long)deep, depth_sum / sample);
+  twin_first.print("first mover renumbered, same budget");
+  twin_second.print("second mover renumbered, same budget");
+  colours.print("colours swapped, same budget");
+
+  const SetupEquilibrium& e = advisor.equilibrium();
+  std::printf("equilibrium: value %.4f (gap %.1e), supports %zu x %zu\n", e.value, e.gap,
+              e.first.size(), e.second.size());
+  // The game between the supports, and between the 20 classes of each side best against a
+  // random arrangement (the supports among them), at both budgets.
+  std::vector<int> rows, columns;
+  for (const auto& x : e.first) rows.push_back(arrangement_class(x.arrangement));
+  for (const auto& x : e.second) columns.push_back(arrangement_class(x.arrangement));
+  subgame(advisor, search, rows, columns, deep, "the supports' game");
+  for (const auto& x : advisor.against_uniform(SetupRole::First, 20))
+    if (std::find(rows.begin(), rows.end(), arrangement_class(x.arrangement)) == rows.end())
+      rows.push_back(arrangement_class(x.arrangement));
+  for (const auto& x : advisor.against_uniform(SetupRole::Second, 20))
+    if (std::find(columns.begin(), columns.end(), arrangement_class(x.arrangement)) ==
+        columns.end())
+      columns.push_back(arrangement_class(x.arrangement));
+  subgame(advisor, search, rows, columns, deep, "the top classes' game");
+  return 0;
+}
+
+void subgame(const SetupAdvisor& advisor, Search& search, const std::vector<int>& rows,
+             const std::vector<int>& columns, uint64_t deep, const char* what) {
+  const SetupMatrix& m = advisor.matrix();
+  std::vector<double> sub, sub_deep;
+  for (int r : rows)
+    for (int c : columns) {
+      sub.push_back(m.value(r, c));
+      sub_deep.push_back(
+          setup_entry(search, class_arrangement(r), class_arrangement(c), deep).value);
+    }
+  MatrixGameSolution at_budget = solve_matrix_game(sub, int(rows.size()), int(columns.size()));
+  MatrixGameSolution at_deep = solve_matrix_game(sub_deep, int(rows.size()), int(columns.size()));
+  Stats diff;
+  for (size_t i = 0; i < sub.size(); ++i) diff.add(sub_deep[i] - sub[i]);
+  std::printf("%s, %zu x %zu: value %.4f at %llu nodes, %.4f at %llu nodes\n", what, rows.size(),
+              columns.size(), at_budget.value, (unsigned long long)m.node_budget, at_deep.value,
+              (unsigned long long)deep);
+  diff.print("  its entries, deeper minus stored");
+}
+
+int rank(const SetupAdvisor& advisor, int sample, int factor) {
+  const SetupMatrix& m = advisor.matrix();
+  uint64_t deep = m.node_budget * uint64_t(factor);
+  Search search(setup_search_options());
+  Rng rng(7);
+  std::vector<Arrangement> opponents;
+  for (int k = 0; k < sample; ++k)
+    opponents.push_back(class_arrangement(int(rng.below(uint32_t(kArrangementClasses)))));
+  for (SetupRole role : {SetupRole::First, SetupRole::Second}) {
+    std::vector<RankedArrangement> all = advisor.against_uniform(role, -1);
+    std::printf("moving %s: class, rank of 360, mean over %d opponents at %llu and at %llu nodes\n",
+                role_name(role), sample, (unsigned long long)m.node_budget,
+                (unsigned long long)deep);
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (i >= 5 && i + 5 < all.size()) continue;
+      double at_budget = 0, at_deep = 0;
+      for (const Arrangement& o : opponents) {
+        bool first = role == SetupRole::First;
+        const Arrangement& a = first ? all[i].arrangement : o;
+        const Arrangement& b = first ? o : all[i].arrangement;
+        double v = m.value(arrangement_class(a), arrangement_class(b));
+        double d = setup_entry(search, a, b, deep).value;
+        at_budget += first ? v : 1 - v;
+        at_deep += first ? d : 1 - d;
+      }
+      std::printf("  %s  %3zu  %.4f  %.4f\n", format_arrangement(all[i].arrangement).c_str(), i + 1,
+                  at_budget / sample, at_deep / sample);
+    }
+  }
+  return 0;
+}
+
+int games(const SetupAdvisor& advisor, int pairs, const std::string& spec_text, bool random) {
+  PlayerFactory factory(parse_player_spec(spec_text));
+  // Today's placement does not depend on the game: one arrangement for each turn order.
+  Arrangement today_first = choose_arrangement(Red, Red, std::nullopt, 3);
+  Arrangement today_second = choose_arrangement(Blue, Red, std::nullopt, 3);
+  Rng rng(44);
+  int equilibrium_wins = 0;
+  double sum = 0, sum_sq = 0, predicted = 0;
+  for (int p = 0; p < pairs; ++p) {
+    Arrangement eq_first = advisor.equilibrium_draw(
+        SetupRole::First, double(rng.next() >> 11) * 0x1.0p-53, rng.next() & 1);
+    Arrangement eq_second = advisor.equilibrium_draw(
+        SetupRole::Second, double(rng.next() >> 11) * 0x1.0p-53, rng.next() & 1);
+    if (random) {
+      today_first = today_second = {1, 2, 3, 4, 5, 6};
+      for (Arrangement* a : {&today_first, &today_second})
+        for (int i = 5; i > 0; --i) std::swap((*a)[size_t(i)], (*a)[rng.below(uint32_t(i + 1))]);
+    }
+    uint64_t dice = rng.next();
+    int score = 0;
+    for (bool eq_moves_first : {true, false}) {
+      Position start = eq_moves_first ? setup_start(eq_first, today_second)
+                                      : setup_start(today_first, eq_second);
+      auto red = factory.make(uint64_t(p) * 2);
+      auto blue = factory.make(uint64_t(p) * 2 + 1);
+      GameRecord g = play_game(*red, *blue, start, dice, ClockKind::ThreadCpu);
+      bool first_won = g.winner == Red;
+      score += eq_moves_first == first_won;
+    }
+    predicted +=
+        (advisor.matrix().value(arrangement_class(eq_first), arrangement_class(today_second)) + 1 -
+         advisor.matrix().value(arrangement_class(today_first), arrangement_class(eq_second))) /
+        2;
+    equilibrium_wins += score;
+    double share = score / 2.0;
+    sum += share;
+    sum_sq += share * share;
+    if ((p + 1) % 100 == 0) std::fprintf(stderr, "%d pairs\n", p + 1);
+  }
+  double mean = sum / pairs, var = sum_sq / pairs - mean * mean;
+  double half = 1.96 * std::sqrt(var / pairs);
+  if (!random)
+    std::printf("today's placement: %s moving first, %s moving second\n",
+                format_arrangement(today_first).c_str(), format_arrangement(today_second).c_str());
+  else
+    std::printf("against arrangements drawn uniformly at random\n");
+  std::printf(
+      "%d pairs (%d games) of %s: the equilibrium placement won %d (%.1f%%, 95%% interval "
+      "%.1f-%.1f%%); the matrix predicted %.1f%%\n",
+      pairs, 2 * pairs, spec_text.c_str(), equilibrium_wins, 100 * mean, 100 * (mean - half),
+      100 * (mean + half), 100 * predicted / pairs);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr,
+                 "usage: bench_setups noise MATRIX [SAMPLE] [FACTOR]\n"
+                 "       bench_setups rank MATRIX [COLUMNS] [FACTOR]\n"
+                 "       bench_setups games MATRIX PAIRS [SPEC] [today|random]\n");
+    return 2;
+  }
+  std::string mode = argv[1];
+  try {
+    SetupAdvisor advisor(read_setup_matrix(argv[2]));
+    if (mode == "noise")
+      return noise(advisor, argc > 3 ? std::atoi(argv[3]) : 200,
+                   argc > 4 ? std::atoi(argv[4]) : 10);
+    if (mode == "rank")
+      return rank(advisor, argc > 3 ? std::atoi(argv[3]) : 60, argc > 4 ? std::atoi(argv[4]) : 10);
+    if (mode == "games")
+      return games(advisor, argc > 3 ? std::atoi(argv[3]) : 1000,
+                   argc > 4 ? argv[4] : "expectimax:depth=3",
+                   argc > 5 && std::string(argv[5]) == "random");
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_setups: %s\n", e.what());
+    return 1;
+  }
+  std::fprintf(stderr, "bench_setups: unknown mode '%s'\n", mode.c_str());
+  return 2;
+}

@@ -1,0 +1,267 @@
+// ewn setup: which free-setup arrangements win. `make` computes the setup matrix (the engine's
+// value of every arrangement class against every other at a fixed budget) into a file; `reply`,
+// `best` and `equilibrium` answer from it.
+#include <iostream>
+#include <memory>
+
+#include "commands.h"
+#include "error_kind.h"
+#include "json.h"
+#include "printable.h"
+#include "progress_line.h"
+#include "setup_advice.h"
+#include "setup_matrix_maker.h"
+
+namespace ewn::cli {
+
+namespace {
+
+// Exit codes: 2 bad use (an arrangement that is none), 4 a missing or damaged matrix file (as
+// for a table file in ewn probe), 1 a failure while making it.
+constexpr int kBadUse = 2, kBadMatrix = 4;
+
+struct SetupOptions {
+  std::string matrix = default_setup_matrix_path().string();
+  bool json = false;
+  int count = 5;
+  std::string against;
+  uint64_t nodes = kDefaultSetupNodes;
+  int classes = kArrangementClasses;
+};
+
+int report_error(const SetupOptions& opt, int code, const std::string& message) {
+  if (opt.json) print_json({{"error", printable(message)}});
+  std::cerr << "ewn setup: " << printable(message) << "\n";
+  return code;
+}
+
+// The advisor over the matrix file, or the message that says what is wrong and how to fix it.
+std::unique_ptr<SetupAdvisor> open_advisor(const SetupOptions& opt, int& code) {
+  try {
+    return std::make_unique<SetupAdvisor>(read_setup_matrix(opt.matrix));
+  } catch (const PathError& e) {
+    code = report_error(opt, kBadMatrix,
+                        std::string(e.what()) + " (" + setup_matrix_hint(opt.matrix) + ")");
+    return nullptr;
+  }
+}
+
+std::string percent(double value) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%5.1f%%", 100 * value);
+  return buf;
+}
+
+void print_ranked(const std::vector<RankedArrangement>& list, bool with_probability) {
+  for (const auto& r : list) {
+    std::cout << "  " << format_arrangement(r.arrangement) << " (or "
+              << format_arrangement(renumbered(r.arrangement)) << ")";
+    if (with_probability) std::cout << "  played " << percent(r.probability);
+    std::cout << "  wins " << percent(r.value) << "\n";
+  }
+}
+
+void print_matrix_line(const SetupAdvisor& advisor) {
+  const SetupMatrix& m = advisor.matrix();
+  std::cout << "Setup matrix: " << m.rows << " x " << m.columns << " arrangement classes, "
+            << m.node_budget << " nodes an entry.\n";
+}
+
+int run_reply(const SetupOptions& opt) {
+  std::string error;
+  auto theirs = parse_arrangement(opt.against, &error);
+  if (!theirs) return report_error(opt, kBadUse, error);
+  int code = 0;
+  auto advisor = open_advisor(opt, code);
+  if (!advisor) return code;
+  try {
+    if (opt.json) {
+      print_json(advisor->reply_json(*theirs, opt.count));
+      return 0;
+    }
+    // Both lists first: an arrangement outside the matrix is refused before anything prints.
+    auto first = advisor->replies(SetupRole::First, *theirs, opt.count);
+    auto second = advisor->replies(SetupRole::Second, *theirs, opt.count);
+    print_matrix_line(*advisor);
+    for (SetupRole role : {SetupRole::First, SetupRole::Second}) {
+      std::cout << "Best replies to " << format_arrangement(*theirs) << " when you move "
+                << role_name(role) << " (your win probability):\n";
+      print_ranked(role == SetupRole::First ? first : second, false);
+    }
+  } catch (const std::out_of_range& e) {
+    return report_error(opt, kBadUse, e.what());
+  }
+  return 0;
+}
+
+int run_best(const SetupOptions& opt) {
+  int code = 0;
+  auto advisor = open_advisor(opt, code);
+  if (!advisor) return code;
+  if (opt.json) {
+    print_json(advisor->uniform_json(opt.count));
+    return 0;
+  }
+  print_matrix_line(*advisor);
+  for (SetupRole role : {SetupRole::First, SetupRole::Second}) {
+    std::cout << "Best against a random arrangement when you move " << role_name(role)
+              << " (your mean win probability):\n";
+    print_ranked(advisor->against_uniform(role, opt.count), false);
+  }
+  return 0;
+}
+
+int run_equilibrium(const SetupOptions& opt) {
+  int code = 0;
+  auto advisor = open_advisor(opt, code);
+  if (!advisor) return code;
+  if (opt.json) {
+    print_json(advisor->equilibrium_json());
+    return 0;
+  }
+  const SetupEquilibrium& e = advisor->equilibrium();
+  print_matrix_line(*advisor);
+  char line[160];
+  std::snprintf(line, sizeof line,
+                "Equilibrium: the first mover wins %.4f%% (proven within %.1e), the second "
+                "%.4f%%.\n",
+                100 * e.value, e.gap, 100 * (1 - e.value));
+  std::cout << line;
+  std::cout << "First mover's mix (" << e.first.size()
+            << " classes; win probability against the second's mix):\n";
+  print_ranked(e.first, true);
+  std::cout << "Second mover's mix (" << e.second.size() << " classes):\n";
+  print_ranked(e.second, true);
+  return 0;
+}
+
+int run_make(const SetupOptions& opt) {
+  SetupMakeOptions make;
+  make.node_budget = opt.nodes;
+  make.classes = opt.classes;
+  ProgressLine progress;
+  SetupMakeProgress last;
+  try {
+    make_setup_matrix(opt.matrix, make, [&](const SetupMakeProgress& p) {
+      last = p;
+      double per_entry = p.entries ? p.seconds / double(p.entries) : 0;
+      char text[200];
+      std::snprintf(
+          text, sizeof text, "setup matrix: row %d/%d, %.2f ms an entry, %s", p.rows_done, p.rows,
+          1000 * per_entry,
+          eta_text(p.rows_done - p.rows_resumed, p.rows - p.rows_resumed, p.seconds).c_str());
+      progress.show(text, p.rows_done == p.rows);
+      return true;
+    });
+  } catch (const std::exception& e) {
+    progress.finish();
+    return report_error(opt, 1, e.what());
+  }
+  progress.finish();
+  double per_entry = last.entries ? last.seconds / double(last.entries) : 0;
+  double depth = last.entries ? double(last.depth_sum) / double(last.entries) : 0;
+  double nodes = last.entries ? double(last.nodes) / double(last.entries) : 0;
+  if (opt.json) {
+    print_json({{"matrix", printable(opt.matrix)},
+                {"rows", opt.classes},
+                {"columns", opt.classes},
+                {"nodes", opt.nodes},
+                {"entries", last.entries},
+                {"rows_resumed", last.rows_resumed},
+                {"seconds", last.seconds},
+                {"ms_per_entry", 1000 * per_entry},
+                {"mean_depth", depth},
+                {"min_depth", last.min_depth},
+                {"max_depth", last.max_depth},
+                {"mean_nodes", nodes}});
+  } else if (last.rows == 0) {
+    std::cout << printable(opt.matrix) << " is made already (" << opt.classes << " x "
+              << opt.classes << " classes at " << opt.nodes
+              << " nodes an entry, checked); remove it to make it again.\n";
+  } else {
+    char line[240];
+    std::snprintf(line, sizeof line,
+                  "Wrote %s: %d x %d classes at %llu nodes an entry; this run computed %llu "
+                  "entries in %.1f s (%.2f ms, %.0f nodes and depth %.2f an entry on average; "
+                  "depths %d to %d).\n",
+                  printable(opt.matrix).c_str(), opt.classes, opt.classes,
+                  (unsigned long long)opt.nodes, (unsigned long long)last.entries, last.seconds,
+                  1000 * per_entry, nodes, depth, last.min_depth, last.max_depth);
+    std::cout << line;
+  }
+  return 0;
+}
+
+void add_common(CLI::App* cmd, SetupOptions& opt) {
+  cmd->add_option("--matrix", opt.matrix,
+                  "The setup matrix file ($EWN_TABLES or data, then setup-matrix.ewns)")
+      ->type_name("FILE");
+  cmd->add_flag("--json", opt.json, "One JSON object");
+}
+
+}  // namespace
+
+void register_setup(CLI::App& app) {
+  auto opt = std::make_shared<SetupOptions>();
+  auto* cmd = app.add_subcommand("setup", "Which free-setup arrangements win, and against what");
+  cmd->footer(
+      "Each side may arrange its six pieces freely on its start triangle (SPEC 2). The setup\n"
+      "matrix holds the engine's win probability for the first mover for each arrangement of\n"
+      "its pieces against each of the second mover's, at a fixed search budget. Renumbering a\n"
+      "side x -> 7-x keeps every value, so 720 arrangements make 360 classes, and each answer\n"
+      "names a class by the member starting with 1, 2 or 3, its twin in parentheses. Colours\n"
+      "do not matter, only who moves first (docs/SETUPS.md). Arrangements are written as in\n"
+      "ewn play --setup: the numbers on the start squares in the order a5 b5 c5 a4 b4 a3 for\n"
+      "Red, e1 e2 e3 d1 d2 c1 for Blue. Every value is the win probability of the side the\n"
+      "answer is for.\n\n"
+      "Exit codes: 0 answered, 2 bad use, 4 the matrix file missing or damaged (the message\n"
+      "says the command that makes it), 1 a failure while making it.\n\n"
+      "Make the matrix once with nice -n 19 ewn setup make (about 4 minutes of one core at\n"
+      "the default budget; killed, the same command continues where it stopped).\n\n"
+      "Examples:\n"
+      "  ewn setup make --classes 12 --matrix trial.ewns   # a small trial matrix, a second\n"
+      "  ewn setup reply 162534                # your best arrangements against 162534\n"
+      "  ewn setup best --count 10             # best against a random arrangement\n"
+      "  ewn setup equilibrium --json          # the mixed strategies and the game's value");
+  cmd->require_subcommand(1);
+
+  auto* make = cmd->add_subcommand("make", "Compute the setup matrix file (resumable)");
+  make->footer(
+      "Values every class of the first mover's arrangement against every class of the\n"
+      "second's: the engine (tuned evaluation, no tables) deepens one ply at a time until the\n"
+      "node budget is spent and keeps the last depth it finished. Rows are appended to\n"
+      "FILE.partial as they are done; killed and run again with the same options, it\n"
+      "continues where it stopped and writes the same file as a run that never stopped.\n"
+      "Run it with nice -n 19 on a shared machine: it uses one core.");
+  add_common(make, *opt);
+  make->add_option("--nodes", opt->nodes, "Node budget of an entry")
+      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40))
+      ->capture_default_str();
+  make->add_option("--classes", opt->classes,
+                   "Only the first N classes for both sides (trials and tests; 360 is all)")
+      ->check(CLI::Range(1, kArrangementClasses))
+      ->capture_default_str();
+  make->callback([opt] { set_exit_code(run_make(*opt)); });
+
+  auto* reply = cmd->add_subcommand("reply", "Your best arrangements against a given one");
+  add_common(reply, *opt);
+  reply->add_option("arrangement", opt->against, "The opponent's arrangement, e.g. 162534")
+      ->required();
+  reply->add_option("--count", opt->count, "How many to list")->capture_default_str();
+  reply->callback([opt] { set_exit_code(run_reply(*opt)); });
+
+  auto* best = cmd->add_subcommand("best", "The best arrangements against a random one");
+  add_common(best, *opt);
+  best->add_option("--count", opt->count, "How many to list")->capture_default_str();
+  best->callback([opt] { set_exit_code(run_best(*opt)); });
+
+  auto* eq = cmd->add_subcommand("equilibrium", "The mixed strategies neither side can improve on");
+  eq->footer(
+      "Solves the matrix game exactly (simplex method, docs/SETUPS.md) and prints each\n"
+      "mover's mix with the value of each of its arrangements against the other's mix, the\n"
+      "first mover's win probability at equilibrium, and the proven bound on the error.");
+  add_common(eq, *opt);
+  eq->callback([opt] { set_exit_code(run_equilibrium(*opt)); });
+}
+
+}  // namespace ewn::cli

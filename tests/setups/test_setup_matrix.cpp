@@ -1,0 +1,211 @@
+#include <catch2/catch.hpp>
+
+#include "file_bytes.h"
+#include "setup_advice.h"
+#include "setup_entry.h"
+#include "setup_matrix_maker.h"
+#include "temp_dir.h"
+
+using namespace ewn;
+
+namespace {
+
+// The first mover's value at depth 1 searched on the start as given, colours and numbers as
+// they are, without the reduction.
+double direct_value(const Arrangement& red, const Arrangement& blue, Side first, int depth) {
+  Search search(setup_search_options());
+  Position pos;
+  place_side(pos, Red, red);
+  place_side(pos, Blue, blue);
+  pos.to_move = first;
+  return search.chance_value(pos, depth);
+}
+
+ErrorKind read_error(const std::filesystem::path& path, std::string& message) {
+  try {
+    read_setup_matrix(path);
+  } catch (const PathError& e) {
+    message = e.what();
+    return e.kind();
+  }
+  FAIL("the matrix file was accepted");
+  return ErrorKind::Damaged;
+}
+
+}  // namespace
+
+TEST_CASE("setup matrix: the reduced matrix answers every start, either colour first") {
+  // A budget of one node is depth 1 (which always finishes): cheap, and deterministic.
+  test::TempDir dir("setup-symmetry");
+  const int n = 6;
+  SetupMakeOptions options;
+  options.node_budget = 1;
+  options.classes = n;
+  REQUIRE(make_setup_matrix(dir.path() / "m", options));
+  SetupMatrix m = read_setup_matrix(dir.path() / "m");
+  // Every arrangement of those classes, both twins, against every other, both colours first.
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      for (bool twin_i : {false, true})
+        for (bool twin_j : {false, true}) {
+          Arrangement a = class_arrangement(i), b = class_arrangement(j);
+          if (twin_i) a = renumbered(a);
+          if (twin_j) b = renumbered(b);
+          double stored = m.value(i, j);
+          CHECK(direct_value(a, b, Red, 1) == Approx(stored).margin(1.0 / 65535));
+          CHECK(direct_value(b, a, Blue, 1) == Approx(stored).margin(1.0 / 65535));
+        }
+}
+
+TEST_CASE("setup matrix: the symmetries hold at depth 3 too") {
+  Search search(setup_search_options());
+  for (auto [a, b] : {std::pair{Arrangement{1, 6, 2, 5, 3, 4}, Arrangement{3, 1, 2, 6, 4, 5}},
+                      std::pair{Arrangement{6, 5, 4, 3, 2, 1}, Arrangement{2, 4, 6, 1, 3, 5}}}) {
+    double v = setup_entry(search, a, b, Search::kNoNodeLimit, 3).value;
+    CHECK(direct_value(renumbered(a), b, Red, 3) == Approx(v).margin(1e-9));
+    CHECK(direct_value(a, renumbered(b), Red, 3) == Approx(v).margin(1e-9));
+    CHECK(direct_value(b, a, Blue, 3) == Approx(v).margin(1e-9));
+  }
+}
+
+TEST_CASE("setup matrix: a run stopped and resumed writes the same file") {
+  test::TempDir dir("setup-resume");
+  SetupMakeOptions options;
+  options.node_budget = 300;
+  options.classes = 5;
+  REQUIRE(make_setup_matrix(dir.path() / "whole", options));
+
+  auto resumed = dir.path() / "resumed";
+  int calls = 0;
+  CHECK_FALSE(
+      make_setup_matrix(resumed, options, [&](const SetupMakeProgress&) { return ++calls < 2; }));
+  CHECK_FALSE(std::filesystem::exists(resumed));
+  // A row cut short by a kill: its bytes are dropped and the row computed again.
+  auto partial = setup_partial_path(resumed);
+  auto bytes = test::read_bytes(partial);
+  bytes.insert(bytes.end(), {1, 2, 3});
+  test::write_bytes(partial, bytes);
+  SetupMakeProgress seen;
+  CHECK(make_setup_matrix(resumed, options, [&](const SetupMakeProgress& p) {
+    seen = p;
+    return true;
+  }));
+  CHECK(seen.rows_resumed == 2);
+  CHECK(seen.entries == 3 * 5);
+  CHECK_FALSE(std::filesystem::exists(partial));
+  CHECK(test::read_bytes(resumed) == test::read_bytes(dir.path() / "whole"));
+  // Made already: nothing is computed again.
+  bool called = false;
+  CHECK(
+      make_setup_matrix(resumed, options, [&](const SetupMakeProgress&) { return called = true; }));
+  CHECK_FALSE(called);
+
+  // A partial file of other settings is not continued.
+  std::filesystem::remove(resumed);
+  CHECK_FALSE(make_setup_matrix(resumed, options, [](const SetupMakeProgress&) { return false; }));
+  options.node_budget = 400;
+  CHECK_THROWS_AS(make_setup_matrix(resumed, options), PathError);
+}
+
+TEST_CASE("setup matrix: a missing or damaged file is refused, naming what is wrong") {
+  test::TempDir dir("setup-damaged");
+  SetupMatrix m;
+  m.rows = m.columns = 3;
+  m.node_budget = 1000;
+  m.codes = {100, 200, 300, 400, 500, 600, 700, 800, 900};
+  auto path = dir.path() / "m";
+  write_setup_matrix(path, m);
+  SetupMatrix back = read_setup_matrix(path);
+  CHECK(back.codes == m.codes);
+  CHECK(back.node_budget == 1000);
+
+  std::string message;
+  CHECK(read_error(dir.path() / "none", message) == ErrorKind::Missing);
+  CHECK(setup_matrix_hint(dir.path() / "none").find("ewn setup make --matrix") !=
+        std::string::npos);
+
+  auto good = test::read_bytes(path);
+  auto flipped = good;
+  flipped[70] ^= 1;
+  test::write_bytes(path, flipped);
+  CHECK(read_error(path, message) == ErrorKind::Damaged);
+  CHECK(message.find("checksum") != std::string::npos);
+  CHECK(message.find(path.string()) == 0);
+
+  auto cut = good;
+  cut.pop_back();
+  test::write_bytes(path, cut);
+  CHECK(read_error(path, message) == ErrorKind::Damaged);
+  CHECK(message.find("bytes") != std::string::npos);
+
+  auto magic = good;
+  magic[0] = 'X';
+  test::write_bytes(path, magic);
+  CHECK(read_error(path, message) == ErrorKind::Damaged);
+  CHECK(message.find("magic") != std::string::npos);
+
+  auto budget = good;
+  budget[24] ^= 1;  // the header is under the checksum too
+  test::write_bytes(path, budget);
+  CHECK(read_error(path, message) == ErrorKind::Damaged);
+}
+
+TEST_CASE("setup advice: the three questions from a small stored matrix") {
+  // Classes 0..2 (123456, 123465, 123546); the first mover's win probability:
+  //   0.9 0.2 0.5
+  //   0.3 0.8 0.6
+  //   0.4 0.4 0.4
+  test::TempDir dir("setup-advice");
+  SetupMatrix m;
+  m.rows = m.columns = 3;
+  m.node_budget = 5;
+  for (double v : {0.9, 0.2, 0.5, 0.3, 0.8, 0.6, 0.4, 0.4, 0.4})
+    m.codes.push_back(encode_setup_value(v));
+  write_setup_matrix(dir.path() / "m", m);
+  SetupAdvisor advisor(read_setup_matrix(dir.path() / "m"));
+  const Arrangement c0 = {1, 2, 3, 4, 5, 6}, c1 = {1, 2, 3, 4, 6, 5}, c2 = {1, 2, 3, 5, 4, 6};
+  REQUIRE(class_arrangement(1) == c1);
+  REQUIRE(class_arrangement(2) == c2);
+
+  // Best reply to 123456 (or its twin 654321): first, row 0 (0.9); second, column 1 (1 - 0.2).
+  auto first = advisor.replies(SetupRole::First, renumbered(c0), 2);
+  REQUIRE(first.size() == 2);
+  CHECK(first[0].arrangement == c0);
+  CHECK(first[0].value == Approx(0.9).margin(1e-4));
+  CHECK(first[1].arrangement == c2);
+  auto second = advisor.replies(SetupRole::Second, c0, 1);
+  CHECK(second[0].arrangement == c1);
+  CHECK(second[0].value == Approx(0.8).margin(1e-4));
+
+  // Against a uniformly random arrangement: row 1 (mean 17/30); column 1 (1 - 1.4/3).
+  auto uniform_first = advisor.against_uniform(SetupRole::First, 1);
+  CHECK(uniform_first[0].arrangement == c1);
+  CHECK(uniform_first[0].value == Approx(1.7 / 3).margin(1e-4));
+  auto uniform_second = advisor.against_uniform(SetupRole::Second, -1);
+  CHECK(uniform_second.size() == 3);
+  CHECK(uniform_second[0].arrangement == c1);
+  CHECK(uniform_second[0].value == Approx(1 - 1.4 / 3).margin(1e-4));
+
+  // The equilibrium: rows 0 and 1 at 5/12 and 7/12, columns 0 and 1 at 1/2 each, value 0.55.
+  const SetupEquilibrium& e = advisor.equilibrium();
+  CHECK(e.value == Approx(0.55).margin(1e-4));
+  CHECK(e.gap < 1e-9);
+  REQUIRE(e.first.size() == 2);
+  CHECK(e.first[0].arrangement == c1);
+  CHECK(e.first[0].probability == Approx(7.0 / 12).margin(1e-3));
+  CHECK(e.first[0].value == Approx(0.55).margin(1e-4));
+  REQUIRE(e.second.size() == 2);
+  CHECK(e.second[0].probability == Approx(0.5).margin(1e-3));
+  CHECK(e.second[0].value == Approx(0.45).margin(1e-4));
+  CHECK(advisor.equilibrium_draw(SetupRole::First, 0.1, false) == c1);
+  CHECK(advisor.equilibrium_draw(SetupRole::First, 0.9, true) == renumbered(c0));
+
+  Json j = advisor.equilibrium_json();
+  CHECK(j["value"].get<double>() == Approx(0.55).margin(1e-4));
+  CHECK(j["first"][0]["arrangement"] == "123465");
+  CHECK(j["first"][0]["twin"] == "654312");
+  CHECK(j["matrix"]["nodes"] == 5);
+
+  // An arrangement outside a small matrix is refused, not read past its end.
+  CHECK_THROWS_AS(advisor.replies(SetupRole::First, {3, 6, 5, 4, 2, 1}, 1), std::out_of_range);
+}
