@@ -176,7 +176,7 @@ int games(const SetupAdvisor& advisor, int pairs, const std::string& spec_text, 
                                       : setup_start(today_first, eq_second);
       auto red = factory.make(uint64_t(p) * 2);
       auto blue = factory.make(uint64_t(p) * 2 + 1);
-      GameRecord g = play_game(*red, *blue, start, dice, ClockKind::ThreadCpu);
+      MatchGame g = play_game(*red, *blue, start, dice, ClockKind::ThreadCpu);
       bool first_won = g.winner == Red;
       score += eq_moves_first == first_won;
     }
