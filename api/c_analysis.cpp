@@ -101,15 +101,9 @@ int ewn_analyse_json(const ewn_tablebase* tb, const char* text, int game, uint64
       document = std::move(earlier->document);
     else if (int rc = analyse(request, threads, document))
       return rc;
-    if (needed) *needed = document.size() + 1;
-    if (!buf || len <= document.size()) {
-      size_t size = document.size() + 1;
-      kept = KeptDocument{std::move(request), std::move(document)};
-      return fail(EWN_E_BUFFER, "the document needs " + std::to_string(size) +
-                                    " bytes, the buffer has " + std::to_string(buf ? len : 0));
-    }
-    copy_text(document, buf, len);
-    return EWN_OK;
+    int rc = put_text(document, buf, len, needed);
+    if (rc == EWN_E_BUFFER) kept = KeptDocument{std::move(request), std::move(document)};
+    return rc;
   });
 }
 

@@ -54,6 +54,15 @@ void copy_text(const std::string& text, char* buf, size_t len) {
   buf[n] = '\0';
 }
 
+int put_text(const std::string& text, char* buf, size_t len, size_t* needed, const char* what) {
+  if (needed) *needed = text.size() + 1;
+  if (!buf || len <= text.size())
+    return fail(EWN_E_BUFFER, std::string(what) + " needs " + std::to_string(text.size() + 1) +
+                                  " bytes, the buffer has " + std::to_string(buf ? len : 0));
+  copy_text(text, buf, len);
+  return EWN_OK;
+}
+
 int guarded_call(int (*body)(void*), void* context) noexcept {
   try {
     return body(context);

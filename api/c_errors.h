@@ -24,6 +24,12 @@ int check_directory(const char* dir);
 // cut short if need be, always NUL-terminated.
 void copy_text(const std::string& text, char* buf, size_t len);
 
+// Puts a whole document (`what`: "the document", "the position's text") into a caller's buffer:
+// *needed (when not null) gets its size with the NUL; a buffer too small (or null) is
+// EWN_E_BUFFER, saying both sizes, and is left alone.
+int put_text(const std::string& text, char* buf, size_t len, size_t* needed,
+             const char* what = "the document");
+
 // Runs `body` (which returns a code, calling fail() for its failures) and turns whatever it
 // throws into a code with its message: a table file's problem into EWN_E_TABLE, a path's into
 // its kind's code (error_code), running out of

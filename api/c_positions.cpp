@@ -107,12 +107,8 @@ int ewn_position_format(const ewn_position* pos, char* buf, size_t len) {
         return fail(EWN_E_POSITION,
                     std::string(side == Red ? "Red" : "Blue") +
                         " has no pieces: the game is over, and the notation has no such position");
-    std::string text = format_position(parsed.position, parsed.die);
-    if (!buf || len <= text.size())
-      return fail(EWN_E_BUFFER, "the position's text needs " + std::to_string(text.size() + 1) +
-                                    " bytes, the buffer has " + std::to_string(buf ? len : 0));
-    copy_text(text, buf, len);
-    return EWN_OK;
+    return put_text(format_position(parsed.position, parsed.die), buf, len, nullptr,
+                    "the position's text");
   });
 }
 

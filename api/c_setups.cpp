@@ -24,13 +24,7 @@ int no_setups() {
 }
 
 int put_document(const Json& j, char* buf, size_t len, size_t* needed) {
-  std::string text = json_text(j);
-  if (needed) *needed = text.size() + 1;
-  if (!buf || len <= text.size())
-    return fail(EWN_E_BUFFER, "the document needs " + std::to_string(text.size() + 1) +
-                                  " bytes, the buffer has " + std::to_string(buf ? len : 0));
-  copy_text(text, buf, len);
-  return EWN_OK;
+  return put_text(json_text(j), buf, len, needed);
 }
 
 }  // namespace

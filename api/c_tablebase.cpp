@@ -122,12 +122,7 @@ int ewn_tb_probe_json(const ewn_tablebase* tb, const char* position, char* buf, 
     if (!tb) return no_tables();
     if (!position) return fail(EWN_E_ARGUMENT, "no position (a null pointer)");
     ProbeReport r = probe_report(tb->tb, position);
-    std::string text = json_text(r.json);
-    if (needed) *needed = text.size() + 1;
-    if (!buf || len <= text.size())
-      return fail(EWN_E_BUFFER, "the document needs " + std::to_string(text.size() + 1) +
-                                    " bytes, the buffer has " + std::to_string(buf ? len : 0));
-    copy_text(text, buf, len);
+    if (int rc = put_text(json_text(r.json), buf, len, needed)) return rc;
     if (r.status != ProbeStatus::Ok) return fail(int(r.status), r.json["error"].get<std::string>());
     return EWN_OK;
   });
