@@ -117,6 +117,11 @@ void add(SideSummary& s, const TurnAnalysis& t) {
   ++(m == "blunder" ? s.blunders : m == "mistake" ? s.mistakes : s.inaccuracies);
 }
 
+// Each side's sums over its turns.
+void sum_sides(GameAnalysis& a) {
+  for (const TurnAnalysis& t : a.turns) add(t.before.to_move == Red ? a.red : a.blue, t);
+}
+
 }  // namespace
 
 GameAnalysis analyse_game(const GameRecord& game, const AnalysisEngine& engine,
@@ -143,13 +148,15 @@ GameAnalysis analyse_game(const GameRecord& game, const AnalysisEngine& engine,
       }
     }
   };
-  int threads = std::clamp(options.threads, 1, std::max(1, int(game.turns.size())));
+  int asked = options.threads > 0 ? options.threads
+                                  : int(std::max(1u, std::thread::hardware_concurrency()));
+  int threads = std::clamp(asked, 1, std::max(1, int(game.turns.size())));
   std::vector<std::thread> pool;
   for (int i = 1; i < threads; ++i) pool.emplace_back(work);
   work();
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
-  for (const TurnAnalysis& t : out.turns) add(t.before.to_move == Red ? out.red : out.blue, t);
+  sum_sides(out);
   return out;
 }
 
@@ -161,7 +168,7 @@ GameAnalysis analyse_game_with(const GameRecord& game, Search& search, const Exa
   for (size_t i = 0; i < game.turns.size(); ++i)
     out.turns.push_back(
         analyse_turn(game.turns[i], int(i) + 1, search, tables, nodes, turn_time_cap));
-  for (const TurnAnalysis& t : out.turns) add(t.before.to_move == Red ? out.red : out.blue, t);
+  sum_sides(out);
   return out;
 }
 

@@ -31,7 +31,7 @@ inline constexpr double kLucky = 0.10, kVeryLucky = 0.25;
 
 struct AnalysisOptions {
   uint64_t nodes = kDefaultAnalysisNodes;  // each estimated position's budget
-  int threads = 1;                         // turns analysed at once, each by a search of its own
+  int threads = 1;  // turns analysed at once, each by a search of its own (0: one per core)
 };
 
 // What the analysis searches with: the engine's options and its exact values (the tables; none:

@@ -4,7 +4,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <utility>
 
 #include "analysis_json.h"
@@ -75,7 +74,7 @@ int analyse(const AnalysisRequest& r, int threads, std::string& document) {
   }
   AnalysisOptions options;
   options.nodes = r.nodes;
-  options.threads = threads ? threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  options.threads = threads;  // 0: one per core
   document = json_text(analysis_json(analyse_game(game, engine_of(r.tb), options)));
   return EWN_OK;
 }

@@ -5,7 +5,6 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
-#include <thread>
 
 #include "analysis_json.h"
 #include "commands.h"
@@ -164,8 +163,7 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
     note = "no table directory '" + printable(opt.tables) + "': every value is an estimate";
   AnalysisOptions options;
   options.nodes = opt.nodes;
-  options.threads =
-      opt.threads ? opt.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  options.threads = opt.threads;  // 0: one per core
   const GameRecord& last = games.back();
   if (last.games > 1 && !opt.number && !opt.all && !opt.json)
     std::cerr << "ewn analyse: the text holds " << last.games << " games; this is game "
