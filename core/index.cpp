@@ -24,7 +24,24 @@ PairTable make_pair_table(bool second_is_opponent) {
       t.self_mirror[t.count] = (m0 == s0 && m1 == s1);
       ++t.count;
     }
+  for (int code = 0; code < kSquares * kSquares; ++code) {
+    int s0 = code / kSquares, s1 = code % kSquares;
+    int mirror_code = mirror_square(Square(s0)) * kSquares + mirror_square(Square(s1));
+    if (t.id[code] >= 0)
+      t.canonical[code] = {t.id[code], 0};
+    else if (s0 != s1 && t.id[mirror_code] >= 0)
+      t.canonical[code] = {t.id[mirror_code], 1};
+  }
   return t;
+}
+
+constexpr std::array<std::array<Square, kSquares>, 2> make_square_maps() {
+  std::array<std::array<Square, kSquares>, 2> maps{};
+  for (int s = 0; s < kSquares; ++s) {
+    maps[0][s] = Square(s);
+    maps[1][s] = mirror_square(Square(s));
+  }
+  return maps;
 }
 
 const PairTable kPairMoverMover = make_pair_table(false);
@@ -62,6 +79,8 @@ uint64_t falling(int from, int k) {  // from * (from-1) * ... (k factors)
 }
 
 }  // namespace
+
+const std::array<std::array<Square, kSquares>, 2> kSquareMaps = make_square_maps();
 
 PositionIndex::PositionIndex(MaterialClass mc)
     : material_(mc), n_(mc.piece_count()), a_(mc.mover_count()) {

@@ -33,8 +33,17 @@ struct PairTable {
   std::array<int16_t, kSquares * kSquares> id{};  // -1: not a canonical pair
   std::array<std::array<Square, 2>, kSquares * kSquares> squares{};
   std::array<bool, kSquares * kSquares> self_mirror{};
+  // For any pair of squares (s0 * 25 + s1): the id of the pair or of its mirror image, and
+  // which of the two it is, so that rank() finds it without a branch on the mirror.
+  struct Canonical {
+    int16_t id = -1;
+    uint8_t mirrored = 0;
+  };
+  std::array<Canonical, kSquares * kSquares> canonical{};
   int count = 0;
 };
+// kSquareMaps[0]: every square to itself; [1]: to its mirror image.
+extern const std::array<std::array<Square, kSquares>, 2> kSquareMaps;
 using SquareList = std::array<Square, kMaxPieces>;  // squares in class order
 
 class PositionIndex {
@@ -59,6 +68,7 @@ class PositionIndex {
   uint64_t canonical_count() const;
 
  private:
+  friend class IndexWalk;
   uint64_t rank_unmirrored(const SquareList& sq, int pair) const;
 
   MaterialClass material_;
@@ -82,17 +92,27 @@ inline uint64_t PositionIndex::rank_unmirrored(const SquareList& sq, int pair) c
 }
 
 inline uint64_t PositionIndex::rank(const SquareList& sq) const {
-  int pair = pairs_->id[sq[0] * kSquares + sq[1]];
-  if (pair >= 0 && !pairs_->self_mirror[pair]) return rank_unmirrored(sq, pair);
-  SquareList mirrored{};
-  for (int i = 0; i < n_; ++i) mirrored[i] = mirror_square(sq[i]);
-  if (pair < 0) {
-    pair = pairs_->id[mirrored[0] * kSquares + mirrored[1]];
-    assert(pair >= 0 && "rank() of a decided or malformed position");
-    return rank_unmirrored(mirrored, pair);
+  const PairTable::Canonical pair = pairs_->canonical[sq[0] * kSquares + sq[1]];
+  assert(pair.id >= 0 && "rank() of a decided or malformed position");
+  if (pairs_->self_mirror[pair.id]) {  // both on the diagonal: the smaller of the two twins
+    SquareList mirrored{};
+    for (int i = 0; i < n_; ++i) mirrored[i] = mirror_square(sq[i]);
+    uint64_t a = rank_unmirrored(sq, pair.id), b = rank_unmirrored(mirrored, pair.id);
+    return a < b ? a : b;
   }
-  uint64_t a = rank_unmirrored(sq, pair), b = rank_unmirrored(mirrored, pair);
-  return a < b ? a : b;
+  // rank_unmirrored() of the squares or of their mirror images, whichever pair is canonical.
+  // The mirror is decided by the position, at random as the generator meets them: a table
+  // lookup instead of a branch spares the mispredictions.
+  const std::array<Square, kSquares>& map = kSquareMaps[pair.mirrored];
+  uint64_t idx = uint64_t(pair.id);
+  uint32_t occ = (1u << map[sq[0]]) | (1u << map[sq[1]]);
+  for (int i = 2; i < n_; ++i) {
+    Square s = map[sq[i]];
+    uint32_t digit = s - unsigned(std::popcount(occ & ((1u << s) - 1)));
+    idx = idx * radix_[i] + digit;
+    occ |= 1u << s;
+  }
+  return idx;
 }
 
 // Squares of `pos` in class order after showing the mover as Red and renumbering each side to

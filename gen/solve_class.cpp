@@ -5,7 +5,11 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <memory>
 #include <stdexcept>
+#include <utility>
+
+#include "index_walk.h"
 
 namespace ewn {
 
@@ -14,16 +18,56 @@ namespace {
 // Below this many entries a loop runs on one thread: waking the team costs more than it saves.
 constexpr int64_t kParallelMin = 1 << 15;
 
-// Up to six squares of 5 bits in one word: the level buckets hold positions this way.
-inline uint32_t pack(const SquareList& sq, int n) {
-  uint32_t p = 0;
-  for (int i = 0; i < n; ++i) p |= uint32_t(sq[i]) << (5 * i);
-  return p;
-}
+// Up to six squares of 5 bits in one word, the first square lowest: the level buckets hold
+// positions this way.
 inline SquareList unpack(uint32_t p, int n) {
   SquareList sq{};
   for (int i = 0; i < n; ++i) sq[i] = Square((p >> (5 * i)) & 31);
   return sq;
+}
+
+// A position's bucket: its total progress, and its squares in our class order packed (unpack()),
+// taken from the twin's squares as squares_from_twin() would give them. Built in registers: a
+// SquareList written a byte at a time and read back whole stalls the loop.
+struct Bucketed {
+  int level = 0;
+  uint32_t packed = 0;
+};
+inline Bucketed bucketed(const ClassContext& c, const SquareList& twin_sq) {
+  Bucketed out;
+  for (int x = 0; x < c.a; ++x) {
+    Square s = flip_square(twin_sq[c.b + x]);
+    out.level += progress(Red, s);
+    out.packed |= uint32_t(s) << (5 * x);
+  }
+  for (int x = 0; x < c.b; ++x) {
+    Square s = flip_square(twin_sq[x]);
+    out.level += progress(Blue, s);
+    out.packed |= uint32_t(s) << (5 * (c.a + x));
+  }
+  return out;
+}
+
+// Entries one thread walks at a time while the levels are bucketed.
+constexpr uint64_t kBucketChunk = uint64_t(1) << 16;
+
+// Calls visit(chunk, bucket) for every valid entry of the twin class `order`, its chunks of
+// kBucketChunk entries in parallel, each in entry order.
+template <class Visit>
+void walk_twin(const ClassContext& c, const PositionIndex& order, const Visit& visit) {
+  const uint64_t size = order.size();
+  const int64_t chunks = int64_t((size + kBucketChunk - 1) / kBucketChunk);
+#pragma omp parallel for schedule(static) if (int64_t(size) > kParallelMin)
+  for (int64_t chunk = 0; chunk < chunks; ++chunk) {
+    uint64_t begin = uint64_t(chunk) * kBucketChunk;
+    uint64_t end = std::min(size, begin + kBucketChunk);
+    IndexWalk walk(order, begin);
+    for (uint64_t j = begin;;) {
+      if (walk.valid()) visit(chunk, bucketed(c, walk.squares()));
+      if (++j == end) break;
+      walk.next();
+    }
+  }
 }
 
 }  // namespace
@@ -54,42 +98,42 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
   for (size_t k = 0; k < out.size(); ++k)
     ctx.emplace_back(out[k].material, children, out[twin_of(k)].values.data());
 
-  // Bucket every position by its total progress (counting sort): a non-capturing move raises
-  // the progress, so solving from the highest level down finds every quiet child solved.
-  // Positions are visited in the entry order of the twin class (squares_from_twin). The
-  // buckets keep each position's squares packed, so the solving pass needs no unrank.
+  // Bucket every position by its total progress: a non-capturing move raises the progress, so
+  // solving from the highest level down finds every quiet child solved. Positions are visited
+  // in the entry order of the twin class (squares_from_twin), walked twice: once to count each
+  // chunk's positions on each level, once to put them in place. The buckets keep each
+  // position's squares packed, so the solving pass needs no unrank.
   const int levels = mc.piece_count() * 8 + 1;
   std::vector<std::vector<uint64_t>> level_start(ctx.size());
-  std::vector<std::vector<uint32_t>> by_level(ctx.size());  // packed squares, see pack()
+  std::vector<std::unique_ptr<uint32_t[]>> by_level(ctx.size());  // packed squares, see unpack()
   for (size_t k = 0; k < ctx.size(); ++k) {
     const ClassContext& c = ctx[k];
     const PositionIndex& order = ctx[twin_of(k)].index;
-    uint64_t size = order.size();
-    std::vector<uint8_t> level(size, 0xFF);
-    std::vector<uint32_t> packed(size);
-#pragma omp parallel for schedule(static) if (size > kParallelMin)
-    for (int64_t j = 0; j < int64_t(size); ++j) {
-      SquareList sq;
-      if (!squares_from_twin(c, order, uint64_t(j), sq)) continue;
-      level[j] = uint8_t(c.index.total_progress(sq));
-      packed[j] = pack(sq, c.a + c.b);
-    }
+    const int64_t chunks = int64_t((order.size() + kBucketChunk - 1) / kBucketChunk);
+    // Positions of each chunk on each level, then where the chunk's first one of each goes.
+    std::vector<uint64_t> place(size_t(chunks) * levels, 0);
+    walk_twin(c, order,
+              [&](int64_t chunk, Bucketed b) { ++place[size_t(chunk) * levels + b.level]; });
     auto& start = level_start[k];
     start.assign(levels + 1, 0);
-    for (uint64_t j = 0; j < size; ++j)
-      if (level[j] != 0xFF) ++start[level[j] + 1];
-    for (int l = 0; l < levels; ++l) start[l + 1] += start[l];
-    by_level[k].resize(start[levels]);
-    std::vector<uint64_t> fill(start.begin(), start.end() - 1);
-    for (uint64_t j = 0; j < size; ++j)
-      if (level[j] != 0xFF) by_level[k][fill[level[j]]++] = packed[j];
+    for (int l = 0; l < levels; ++l) {
+      start[l + 1] = start[l];
+      for (int64_t q = 0; q < chunks; ++q)
+        start[l + 1] += std::exchange(place[size_t(q) * levels + l], start[l + 1]);
+    }
+    // Not value-initialised: every element is written below, by the threads that use it.
+    by_level[k].reset(new uint32_t[start[levels]]);
+    uint32_t* buckets = by_level[k].get();
+    walk_twin(c, order, [&](int64_t chunk, Bucketed b) {
+      buckets[place[size_t(chunk) * levels + b.level]++] = b.packed;
+    });
   }
 
   uint64_t done = 0;
   for (int l = levels - 1; l >= 0; --l) {
     for (size_t k = 0; k < ctx.size(); ++k) {
       const ClassContext& c = ctx[k];
-      const uint32_t* entries = by_level[k].data() + level_start[k][l];
+      const uint32_t* entries = by_level[k].get() + level_start[k][l];
       int64_t count = int64_t(level_start[k][l + 1] - level_start[k][l]);
       double* values = out[k].values.data();
       const double* twin_values = c.quiet.values;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "index.h"
+#include "index_walk.h"
 #include "notation.h"
 #include "placements.h"
 #include "symmetry.h"
@@ -311,4 +312,37 @@ TEST_CASE("index: canonical keys tell apart positions that are not twins (up to 
   CHECK(orbit_count == key_count);
   CHECK(pairs.size() == key_count);
   CHECK(orbit_count > 1000);
+}
+
+TEST_CASE("index walk: the squares and the waste flag of unrank(), entry after entry") {
+  // Whole classes up to 4 pieces; from random starting entries, long stretches (crossing the
+  // pairs' boundaries) of 5- and 6-piece classes; the last entries of each class.
+  test::Rng rng(77);
+  auto walk_and_compare = [](const PositionIndex& index, uint64_t first, uint64_t count) {
+    IndexWalk walk(index, first);
+    const int n = index.piece_count();
+    for (uint64_t i = first; i < first + count; ++i) {
+      SquareList expected{};
+      bool valid = index.unrank(i, expected);
+      if (walk.entry() != i || walk.valid() != valid || !same_squares(walk.squares(), expected, n))
+        FAIL(index.material().name()
+             << " entry " << i << ": walk gives " << squares_text(walk.squares(), n)
+             << (walk.valid() ? "" : "(waste) ") << "unrank " << squares_text(expected, n)
+             << (valid ? "" : "(waste)"));
+      if (i + 1 < index.size()) walk.next();
+    }
+  };
+  for (int pieces = 2; pieces <= 4; ++pieces)
+    for (MaterialClass mc : material_classes(pieces)) {
+      PositionIndex index(mc);
+      walk_and_compare(index, 0, index.size());
+    }
+  for (int pieces = 5; pieces <= 6; ++pieces)
+    for (MaterialClass mc : sample_classes(pieces)) {
+      PositionIndex index(mc);
+      const uint64_t stretch = std::min<uint64_t>(index.size(), 200000);
+      std::uniform_int_distribution<uint64_t> start(0, index.size() - stretch);
+      for (int k = 0; k < 3; ++k) walk_and_compare(index, start(rng), stretch);
+      walk_and_compare(index, index.size() - stretch, stretch);
+    }
 }
