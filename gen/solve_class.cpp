@@ -87,6 +87,7 @@ uint64_t whole_group_bytes(MaterialClass mc) {
 
 std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& children,
                                      const LevelCallback& on_level) {
+  // The buckets hold an entry's index in 32 bits once its squares are read (6 pieces: < 2^26).
   if (mc.piece_count() > kMaxWholeGroupPieces)
     throw std::invalid_argument("solve_group: a group of more than 6 pieces is solved in parts");
   std::vector<SolvedClass> out;
@@ -102,10 +103,12 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
   // solving from the highest level down finds every quiet child solved. Positions are visited
   // in the entry order of the twin class (squares_from_twin), walked twice: once to count each
   // chunk's positions on each level, once to put them in place. The buckets keep each
-  // position's squares packed, so the solving pass needs no unrank.
+  // position's squares packed, so the solving pass needs no unrank; each level's bucket is
+  // freed once solved, which leaves room for the children's pages the solve brings in.
   const int levels = mc.piece_count() * 8 + 1;
-  std::vector<std::vector<uint64_t>> level_start(ctx.size());
-  std::vector<std::unique_ptr<uint32_t[]>> by_level(ctx.size());  // packed squares, see unpack()
+  // by_level[k][l]: the positions of class k on level l, packed squares (see unpack()).
+  std::vector<std::vector<std::unique_ptr<uint32_t[]>>> by_level(ctx.size());
+  std::vector<std::vector<uint64_t>> level_size(ctx.size());
   for (size_t k = 0; k < ctx.size(); ++k) {
     const ClassContext& c = ctx[k];
     const PositionIndex& order = ctx[twin_of(k)].index;
@@ -114,27 +117,33 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
     std::vector<uint64_t> place(size_t(chunks) * levels, 0);
     walk_twin(c, order,
               [&](int64_t chunk, Bucketed b) { ++place[size_t(chunk) * levels + b.level]; });
-    auto& start = level_start[k];
-    start.assign(levels + 1, 0);
+    level_size[k].assign(levels, 0);
+    by_level[k].resize(levels);
     for (int l = 0; l < levels; ++l) {
-      start[l + 1] = start[l];
       for (int64_t q = 0; q < chunks; ++q)
-        start[l + 1] += std::exchange(place[size_t(q) * levels + l], start[l + 1]);
+        level_size[k][l] += std::exchange(place[size_t(q) * levels + l], level_size[k][l]);
+      // Not value-initialised: every element is written below, by the threads that use it.
+      by_level[k][l].reset(new uint32_t[level_size[k][l]]);
     }
-    // Not value-initialised: every element is written below, by the threads that use it.
-    by_level[k].reset(new uint32_t[start[levels]]);
-    uint32_t* buckets = by_level[k].get();
     walk_twin(c, order, [&](int64_t chunk, Bucketed b) {
-      buckets[place[size_t(chunk) * levels + b.level]++] = b.packed;
+      by_level[k][b.level][place[size_t(chunk) * levels + b.level]++] = b.packed;
     });
   }
+
+  // A level's values are first written in bucket order, and only then each to its entry: a
+  // store to a random place in the middle of the solving loop held up the stores behind it.
+  // The entry's index takes the place of its squares in the bucket.
+  uint64_t widest = 0;
+  for (size_t k = 0; k < ctx.size(); ++k)
+    widest = std::max(widest, *std::max_element(level_size[k].begin(), level_size[k].end()));
+  std::unique_ptr<double[]> level_values(new double[widest]);
 
   uint64_t done = 0;
   for (int l = levels - 1; l >= 0; --l) {
     for (size_t k = 0; k < ctx.size(); ++k) {
       const ClassContext& c = ctx[k];
-      const uint32_t* entries = by_level[k].get() + level_start[k][l];
-      int64_t count = int64_t(level_start[k][l + 1] - level_start[k][l]);
+      uint32_t* entries = by_level[k][l].get();
+      int64_t count = int64_t(level_size[k][l]);
       double* values = out[k].values.data();
       const double* twin_values = c.quiet.values;
       auto quiet = [twin_values](uint64_t index, int) { return twin_values + index; };
@@ -142,16 +151,18 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
 #pragma omp parallel for schedule(dynamic, 64) if (count > kParallelMin)
       for (int64_t batch = 0; batch < batches; ++batch) {
         std::array<PositionMoves, kSolveBatch> moves;
-        std::array<uint64_t, kSolveBatch> at;
         int64_t begin = batch * kSolveBatch;
         int n = int(std::min<int64_t>(kSolveBatch, count - begin));
         for (int j = 0; j < n; ++j) {
           SquareList sq = unpack(entries[begin + j], c.a + c.b);
-          at[j] = c.index.rank(sq);
+          entries[begin + j] = uint32_t(c.index.rank(sq));
           collect_moves(c, sq, quiet, moves[j]);
         }
-        for (int j = 0; j < n; ++j) values[at[j]] = position_value(c, moves[j]);
+        for (int j = 0; j < n; ++j) level_values[begin + j] = position_value(c, moves[j]);
       }
+#pragma omp parallel for schedule(static) if (count > kParallelMin)
+      for (int64_t j = 0; j < count; ++j) values[entries[j]] = level_values[j];
+      by_level[k][l].reset();
       done += uint64_t(count);
     }
     if (on_level) on_level(done);
