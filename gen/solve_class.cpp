@@ -92,8 +92,13 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
     throw std::invalid_argument("solve_group: a group of more than 6 pieces is solved in parts");
   std::vector<SolvedClass> out;
   for (MaterialClass m : with_twin(mc)) out.push_back({m, {}});
-  for (auto& sc : out)
-    sc.values.assign(PositionIndex(sc.material).size(), std::numeric_limits<double>::quiet_NaN());
+  for (auto& sc : out) {
+    sc.values.resize(PositionIndex(sc.material).size());
+    double* values = sc.values.data();
+    const int64_t size = int64_t(sc.values.size());
+#pragma omp parallel for schedule(static) if (size > kParallelMin)
+    for (int64_t i = 0; i < size; ++i) values[i] = std::numeric_limits<double>::quiet_NaN();
+  }
   auto twin_of = [&](size_t k) { return out.size() == 1 ? 0 : 1 - k; };
   std::vector<ClassContext> ctx;
   for (size_t k = 0; k < out.size(); ++k)

@@ -1,4 +1,5 @@
 // Solving one job of a run: its group whole or in parts, then its tables and exact values.
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -51,13 +52,38 @@ struct StoredClass {
     else
       read = read_entry_flags(PositionIndex(mc));
   }
+  // Waste entries repeat the previous value: they are never read and compress to nothing.
+  // Chunks are encoded in parallel, each repeating its own last value; the waste that leads a
+  // chunk takes the value before the chunk afterwards.
   void append(std::span<const double> exact) {
-    for (double v : exact) {
-      // Waste entries repeat the previous value: they are never read and compress to nothing.
-      if (!std::isnan(v)) last = encode_value(v);
-      if (flags_from_values) read[at] = !std::isnan(v);
-      values[at++] = last;
+    constexpr int64_t kChunk = int64_t(1) << 16;
+    const int64_t count = int64_t(exact.size()), chunks = (count + kChunk - 1) / kChunk;
+    uint16_t* out = values.data() + at;
+    uint8_t* flags = flags_from_values ? read.data() + at : nullptr;
+    std::vector<int64_t> first_solved(size_t(chunks), kChunk);  // in each chunk
+#pragma omp parallel for schedule(static) if (chunks > 1)
+    for (int64_t q = 0; q < chunks; ++q) {
+      const int64_t begin = q * kChunk, end = std::min(count, begin + kChunk);
+      bool seen = false;
+      uint16_t last_here = 0;
+      for (int64_t i = begin; i < end; ++i) {
+        const bool solved = !std::isnan(exact[size_t(i)]);
+        if (flags) flags[i] = solved;
+        if (solved) {
+          last_here = encode_value(exact[size_t(i)]);
+          if (!seen) first_solved[size_t(q)] = i - begin;
+          seen = true;
+        }
+        out[i] = last_here;  // waste before the chunk's first solved entry is set below
+      }
     }
+    for (int64_t q = 0; q < chunks; ++q) {
+      const int64_t begin = q * kChunk, end = std::min(count, begin + kChunk);
+      const int64_t lead = std::min(first_solved[size_t(q)], end - begin);
+      std::fill(out + begin, out + begin + lead, last);
+      if (lead < end - begin) last = out[end - 1];
+    }
+    at += uint64_t(count);
   }
 };
 

@@ -100,7 +100,7 @@ std::vector<double> streamed(MaterialClass mc, const fs::path& work) {
   return out;
 }
 
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+bool same_bits(std::span<const double> a, std::span<const double> b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
