@@ -58,6 +58,21 @@ class PositionIndex {
   // Index of an undecided position given as squares in class order (mover = Red). Applies the
   // mirror as needed; the result is the smallest index among the position's mirror twins.
   uint64_t rank(const SquareList& sq) const;
+  // rank() in two steps, for callers that rank many positions whose first pieces are the same:
+  // rank_prefix() does the part of the work the first `k` pieces (2 <= k < pieces) decide, and
+  // rank_with() the rest, from the squares of the others. Not usable when the first two
+  // pieces both stand on the diagonal (rank() then compares both mirror images).
+  struct RankPrefix {
+    uint64_t index = 0;
+    uint32_t occupied = 0;
+    uint8_t mirrored = 0;
+    uint8_t pieces = 0;
+    bool usable = false;
+  };
+  RankPrefix rank_prefix(const SquareList& sq, int k) const;
+  // `rest`: the squares of pieces k.. in class order, as the position shows them.
+  uint64_t rank_with(const RankPrefix& prefix, const Square* rest) const;
+
   // Squares of the entry `index`; false when the entry is waste (see above).
   bool unrank(uint64_t index, SquareList& sq) const;
 
@@ -108,6 +123,37 @@ inline uint64_t PositionIndex::rank(const SquareList& sq) const {
   uint32_t occ = (1u << map[sq[0]]) | (1u << map[sq[1]]);
   for (int i = 2; i < n_; ++i) {
     Square s = map[sq[i]];
+    uint32_t digit = s - unsigned(std::popcount(occ & ((1u << s) - 1)));
+    idx = idx * radix_[i] + digit;
+    occ |= 1u << s;
+  }
+  return idx;
+}
+
+inline PositionIndex::RankPrefix PositionIndex::rank_prefix(const SquareList& sq, int k) const {
+  const PairTable::Canonical pair = pairs_->canonical[sq[0] * kSquares + sq[1]];
+  RankPrefix p;
+  p.pieces = uint8_t(k);
+  p.usable = !pairs_->self_mirror[pair.id];
+  p.mirrored = pair.mirrored;
+  const std::array<Square, kSquares>& map = kSquareMaps[pair.mirrored];
+  p.index = uint64_t(pair.id);
+  p.occupied = (1u << map[sq[0]]) | (1u << map[sq[1]]);
+  for (int i = 2; i < k; ++i) {
+    Square s = map[sq[i]];
+    uint32_t digit = s - unsigned(std::popcount(p.occupied & ((1u << s) - 1)));
+    p.index = p.index * radix_[i] + digit;
+    p.occupied |= 1u << s;
+  }
+  return p;
+}
+
+inline uint64_t PositionIndex::rank_with(const RankPrefix& prefix, const Square* rest) const {
+  const std::array<Square, kSquares>& map = kSquareMaps[prefix.mirrored];
+  uint64_t idx = prefix.index;
+  uint32_t occ = prefix.occupied;
+  for (int i = prefix.pieces; i < n_; ++i) {
+    Square s = map[rest[i - prefix.pieces]];
     uint32_t digit = s - unsigned(std::popcount(occ & ((1u << s) - 1)));
     idx = idx * radix_[i] + digit;
     occ |= 1u << s;

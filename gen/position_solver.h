@@ -64,13 +64,22 @@ inline void reverse_range(SquareList& sq, int first, int end) {
 // squares in class order; nullptr when the move wins (it took the last enemy piece).
 // `quiet(index, rise)` is where V of the twin's entry `index` is, a non-capture child whose total
 // progress is `rise` (1 or 2) above the parent's.
+// `opponent` is the rank_prefix() of our opponent's pieces in the twin class, which lead every
+// quiet child (usable only with two or more of them).
 template <class QuietPlace>
 inline const double* child_place(const ClassContext& c, const SquareList& sq, int slot, Square to,
+                                 const PositionIndex::RankPrefix& opponent,
                                  const QuietPlace& quiet) {
   const int a = c.a, b = c.b;
   int victim = -1;
   for (int x = 0; x < a + b; ++x)
     if (sq[x] == to) victim = x;
+  if (victim < 0 && opponent.usable) {
+    std::array<Square, kPiecesPerSide> ours;
+    for (int x = 0; x < a; ++x) ours[x] = flip_square(x == slot ? to : sq[x]);
+    uint64_t index = c.quiet.index.rank_with(opponent, ours.data());
+    return quiet(index, progress(Red, to) - progress(Red, sq[slot]));
+  }
   const ChildTable* t = &c.quiet;
   if (victim >= a) {
     if (b == 1) return nullptr;  // took the last enemy piece
@@ -106,13 +115,22 @@ struct PositionMoves {
 template <class QuietPlace>
 inline void collect_moves(const ClassContext& c, const SquareList& sq, const QuietPlace& quiet,
                           PositionMoves& m) {
+  // The quiet children share our opponent's pieces, which their index starts with: that part
+  // of their rank is worked out once.
+  PositionIndex::RankPrefix opponent;
+  if (c.b >= 2) {
+    SquareList leading{};
+    for (int x = 0; x < c.b; ++x) leading[x] = flip_square(sq[c.a + x]);
+    opponent = c.quiet.index.rank_prefix(leading, c.b);
+  }
   int n = 0;
   for (int s = 0; s < c.a; ++s) {
     const auto& targets = piece_targets(Red, sq[s]);
     m.moves_of_slot[s] = uint8_t(targets.count);
     for (int k = 0; k < targets.count; ++k) {
       Square to = targets.to[k];
-      const double* place = to == kRedGoal ? nullptr : child_place(c, sq, s, to, quiet);
+      const double* place =
+          to == kRedGoal ? nullptr : child_place(c, sq, s, to, opponent, quiet);
       if (place) __builtin_prefetch(place);
       m.child[n++] = place;
     }
