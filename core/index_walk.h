@@ -9,6 +9,7 @@
 // piece and search for each square.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 
@@ -26,6 +27,30 @@ class IndexWalk {
   const SquareList& squares() const { return sq_; }
   // unrank(entry())'s answer: false for a waste entry.
   bool valid() const;
+
+  // Runs: from the current entry until the last piece's digit wraps, the pieces before the
+  // last one stay where they are and the last one (an opponent piece in every class) steps
+  // through the free squares upwards, one entry each. A caller can take a run whole (with at
+  // least three pieces): its entries are waste exactly when one of the pieces before the last
+  // is (run_lead_valid()) or the last one stands on a5, unless the first two pieces are mirror
+  // twins (run_has_mirror_twins(): then ask valid() entry by entry).
+  uint32_t run_length() const { return index_->radix_[n_ - 1] - digit_[n_ - 1]; }
+  // The last piece's squares in the run, one bit each, the current one the lowest.
+  uint32_t run_squares() const {
+    return universe(n_ - 1) & ~occupied_[n_ - 1] & ~((1u << sq_[n_ - 1]) - 1);
+  }
+  bool run_has_mirror_twins() const { return index_->pairs_->self_mirror[pair_]; }
+  bool run_lead_valid() const {
+    for (int i = std::max(2, index_->a_); i < n_ - 1; ++i)
+      if (sq_[i] == kBlueGoal) return false;
+    return true;
+  }
+  // Moves to the first entry after the run; call only while there is one.
+  void next_run() {
+    entry_ += run_length() - 1;
+    digit_[n_ - 1] = index_->radix_[n_ - 1] - 1;
+    next();
+  }
 
   // Moves to the next entry; call only while entry() + 1 < index.size().
   void next() {

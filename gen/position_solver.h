@@ -129,8 +129,7 @@ inline void collect_moves(const ClassContext& c, const SquareList& sq, const Qui
     m.moves_of_slot[s] = uint8_t(targets.count);
     for (int k = 0; k < targets.count; ++k) {
       Square to = targets.to[k];
-      const double* place =
-          to == kRedGoal ? nullptr : child_place(c, sq, s, to, opponent, quiet);
+      const double* place = to == kRedGoal ? nullptr : child_place(c, sq, s, to, opponent, quiet);
       if (place) __builtin_prefetch(place);
       m.child[n++] = place;
     }

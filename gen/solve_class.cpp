@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <limits>
 #include <memory>
 #include <stdexcept>
@@ -52,20 +53,42 @@ inline Bucketed bucketed(const ClassContext& c, const SquareList& twin_sq) {
 constexpr uint64_t kBucketChunk = uint64_t(1) << 16;
 
 // Calls visit(chunk, bucket) for every valid entry of the twin class `order`, its chunks of
-// kBucketChunk entries in parallel, each in entry order.
+// kBucketChunk entries in parallel, each in entry order. Entries are taken a run at a time
+// (IndexWalk): only the last piece, one of ours, moves within a run.
 template <class Visit>
 void walk_twin(const ClassContext& c, const PositionIndex& order, const Visit& visit) {
   const uint64_t size = order.size();
   const int64_t chunks = int64_t((size + kBucketChunk - 1) / kBucketChunk);
+  const int last_slot = c.a - 1;  // the twin's last piece is our last one
 #pragma omp parallel for schedule(static) if (int64_t(size) > kParallelMin)
   for (int64_t chunk = 0; chunk < chunks; ++chunk) {
     uint64_t begin = uint64_t(chunk) * kBucketChunk;
     uint64_t end = std::min(size, begin + kBucketChunk);
     IndexWalk walk(order, begin);
-    for (uint64_t j = begin;;) {
-      if (walk.valid()) visit(chunk, bucketed(c, walk.squares()));
-      if (++j == end) break;
-      walk.next();
+    for (uint64_t j = begin; j < end;) {
+      if (order.piece_count() < 3 || walk.run_has_mirror_twins()) {
+        if (walk.valid()) visit(chunk, bucketed(c, walk.squares()));
+        if (++j < end) walk.next();
+        continue;
+      }
+      const uint64_t run = std::min<uint64_t>(walk.run_length(), end - j);
+      if (walk.run_lead_valid()) {
+        // The bucket without our last piece, then with it on each of its squares.
+        Bucketed lead = bucketed(c, walk.squares());
+        Square first = flip_square(walk.squares()[order.piece_count() - 1]);
+        lead.level -= progress(Red, first);
+        lead.packed &= ~(uint32_t(31) << (5 * last_slot));
+        uint32_t squares = walk.run_squares();
+        for (uint64_t r = 0; r < run; ++r, squares &= squares - 1) {
+          Square s = Square(std::countr_zero(squares));
+          if (s == kBlueGoal) continue;  // waste: our piece on its own goal, seen from the twin
+          Square ours = flip_square(s);
+          visit(chunk, Bucketed{lead.level + progress(Red, ours),
+                                lead.packed | uint32_t(ours) << (5 * last_slot)});
+        }
+      }
+      j += run;
+      if (j < end) walk.next_run();
     }
   }
 }

@@ -318,7 +318,8 @@ TEST_CASE("index walk: the squares and the waste flag of unrank(), entry after e
   // Whole classes up to 4 pieces; from random starting entries, long stretches (crossing the
   // pairs' boundaries) of 5- and 6-piece classes; the last entries of each class.
   test::Rng rng(77);
-  auto walk_and_compare = [](const PositionIndex& index, uint64_t first, uint64_t count) {
+  int walks = 0;
+  auto walk_and_compare = [&walks](const PositionIndex& index, uint64_t first, uint64_t count) {
     IndexWalk walk(index, first);
     const int n = index.piece_count();
     for (uint64_t i = first; i < first + count; ++i) {
@@ -331,6 +332,7 @@ TEST_CASE("index walk: the squares and the waste flag of unrank(), entry after e
              << (valid ? "" : "(waste)"));
       if (i + 1 < index.size()) walk.next();
     }
+    ++walks;
   };
   for (int pieces = 2; pieces <= 4; ++pieces)
     for (MaterialClass mc : material_classes(pieces)) {
@@ -345,4 +347,52 @@ TEST_CASE("index walk: the squares and the waste flag of unrank(), entry after e
       for (int k = 0; k < 3; ++k) walk_and_compare(index, start(rng), stretch);
       walk_and_compare(index, index.size() - stretch, stretch);
     }
+  CHECK(walks > 100);
+}
+
+TEST_CASE("index walk: a run at a time, the entries and waste flags of unrank()") {
+  // What the generator's bucketing relies on: within a run only the last piece moves, through
+  // the free squares upwards, and an entry is waste exactly when the lead is or the last piece
+  // stands on a5 (unless the first two pieces are mirror twins).
+  test::Rng rng(78);
+  uint64_t runs_checked = 0;
+  auto check_runs = [&](const PositionIndex& index, uint64_t first, uint64_t count) {
+    IndexWalk walk(index, first);
+    const int n = index.piece_count();
+    for (uint64_t j = first; j < first + count;) {
+      REQUIRE(walk.entry() == j);
+      const uint64_t run = std::min<uint64_t>(walk.run_length(), first + count - j);
+      uint32_t squares = walk.run_squares();
+      SquareList lead = walk.squares();
+      bool lead_valid = walk.run_lead_valid(), twins = walk.run_has_mirror_twins();
+      for (uint64_t r = 0; r < run; ++r, squares &= squares - 1) {
+        SquareList expected{};
+        bool valid = index.unrank(j + r, expected);
+        lead[n - 1] = Square(std::countr_zero(squares));
+        if (!same_squares(lead, expected, n))
+          FAIL(index.material().name()
+               << " entry " << j + r << ": the run gives " << squares_text(lead, n) << "unrank "
+               << squares_text(expected, n));
+        if (!twins && valid != (lead_valid && lead[n - 1] != kBlueGoal))
+          FAIL(index.material().name() << " entry " << j + r << ": waste flag differs");
+      }
+      ++runs_checked;
+      j += run;
+      if (j < first + count && j < index.size()) walk.next_run();
+    }
+  };
+  for (int pieces = 3; pieces <= 4; ++pieces)
+    for (MaterialClass mc : material_classes(pieces)) {
+      PositionIndex index(mc);
+      check_runs(index, 0, index.size());
+    }
+  for (int pieces = 5; pieces <= 6; ++pieces)
+    for (MaterialClass mc : sample_classes(pieces)) {
+      PositionIndex index(mc);
+      const uint64_t stretch = std::min<uint64_t>(index.size(), 100000);
+      std::uniform_int_distribution<uint64_t> start(0, index.size() - stretch);
+      check_runs(index, start(rng), stretch);
+      check_runs(index, index.size() - stretch, stretch);
+    }
+  CHECK(runs_checked > 1000);
 }
