@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "index_walk.h"
+
 namespace ewn {
 
 bool has_renumber_twins(MaterialClass mc) {
@@ -10,8 +12,8 @@ bool has_renumber_twins(MaterialClass mc) {
 
 namespace {
 
-bool is_read(const PositionIndex& index, uint64_t i, bool twins, SquareList& sq) {
-  if (!index.unrank(i, sq)) return false;
+// Whether the valid entry `i`, whose squares are `sq`, is the one its twins' probes read.
+bool is_read_valid(const PositionIndex& index, uint64_t i, bool twins, const SquareList& sq) {
   if (!twins) return true;
   // canonical_key() keeps the smallest index among the numberings of the renumber-symmetric
   // sides, and renumbering x -> 7-x reverses a side's class order: the entry is read when no
@@ -37,7 +39,7 @@ bool is_read(const PositionIndex& index, uint64_t i, bool twins, SquareList& sq)
 
 bool entry_is_read(const PositionIndex& index, uint64_t i) {
   SquareList sq{};
-  return is_read(index, i, has_renumber_twins(index.material()), sq);
+  return index.unrank(i, sq) && is_read_valid(index, i, has_renumber_twins(index.material()), sq);
 }
 
 std::vector<uint8_t> read_entry_flags(const PositionIndex& index) {
@@ -47,9 +49,13 @@ std::vector<uint8_t> read_entry_flags(const PositionIndex& index) {
   int64_t chunks = int64_t((index.size() + kChunk - 1) / kChunk);
 #pragma omp parallel for schedule(dynamic)
   for (int64_t c = 0; c < chunks; ++c) {
-    SquareList sq{};
-    uint64_t end = std::min<uint64_t>(index.size(), uint64_t(c + 1) * kChunk);
-    for (uint64_t i = uint64_t(c) * kChunk; i < end; ++i) read[i] = is_read(index, i, twins, sq);
+    uint64_t begin = uint64_t(c) * kChunk;
+    uint64_t end = std::min<uint64_t>(index.size(), begin + kChunk);
+    IndexWalk walk(index, begin);  // cheaper than unrank() of each entry
+    for (uint64_t i = begin; i < end; ++i) {
+      read[i] = walk.valid() && is_read_valid(index, i, twins, walk.squares());
+      if (i + 1 < end) walk.next();
+    }
   }
   return read;
 }
