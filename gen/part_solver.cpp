@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "index_walk.h"
 #include "level_bitmap.h"
 #include "level_census.h"
 #include "work_file.h"
@@ -45,10 +46,17 @@ void write_levels_file(MaterialClass mc, const fs::path& dir) {
   std::vector<uint8_t> chunk(std::min<uint64_t>(kLevelChunk, index.size()));
   for (uint64_t begin = 0; begin < index.size(); begin += kLevelChunk) {
     int64_t count = int64_t(std::min<uint64_t>(kLevelChunk, index.size() - begin));
+    // Entries walked in index order (IndexWalk), a stretch per thread.
+    constexpr int64_t kStretch = int64_t(1) << 14;
+    const int64_t stretches = (count + kStretch - 1) / kStretch;
 #pragma omp parallel for schedule(static) if (count > kParallelMin)
-    for (int64_t i = 0; i < count; ++i) {
-      SquareList sq;
-      chunk[i] = index.unrank(begin + uint64_t(i), sq) ? uint8_t(index.total_progress(sq)) : kWaste;
+    for (int64_t s = 0; s < stretches; ++s) {
+      const int64_t first = s * kStretch, end = std::min(count, first + kStretch);
+      IndexWalk walk(index, begin + uint64_t(first));
+      for (int64_t i = first; i < end; ++i) {
+        chunk[i] = walk.valid() ? uint8_t(index.total_progress(walk.squares())) : kWaste;
+        if (i + 1 < end) walk.next();
+      }
     }
     out.write(chunk.data(), size_t(count));
   }
