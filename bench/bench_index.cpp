@@ -1,8 +1,9 @@
-// bench_index: speed of PositionIndex::rank and ::unrank, and the index's waste.
+// bench_index: speed of PositionIndex::rank and ::unrank, of IndexWalk, and the index's waste.
 //
 // For the largest 4-, 5- and 6-piece classes it times rank() and unrank() on random valid
-// entries (the squares are prepared beforehand, so only the index code is timed) and prints
-// the median over several runs, in CPU time of the benchmark's thread. Then it sums size() and
+// entries (the squares are prepared beforehand, so only the index code is timed), and an
+// IndexWalk stepping through consecutive entries with their waste flag (as the generator walks
+// every class), and prints the median over several runs, in CPU time of the benchmark's thread. Then it sums size() and
 // canonical_count() over the classes of each piece count: the difference is the waste, entries that
 // hold no canonical position.
 //
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "index.h"
+#include "index_walk.h"
 #include "material.h"
 
 using namespace ewn;
@@ -84,14 +86,25 @@ int main(int argc, char** argv) {
       "Position index: CPU ns per call, median of %d runs of %d calls on %d random valid "
       "entries\n\n",
       runs, kCallsPerRun, kEntries);
-  std::printf("%-7s %-10s %14s %10s %10s\n", "pieces", "class", "entries", "rank", "unrank");
+  std::printf("%-7s %-10s %14s %10s %10s %10s\n", "pieces", "class", "entries", "rank", "unrank",
+              "walk");
   volatile uint64_t sink = 0;  // keeps the timed calls from being optimised away
   for (int pieces = 4; pieces <= 6; ++pieces) {
     MaterialClass mc = largest_class(pieces);
     PositionIndex idx(mc);
     Sample s = random_valid_entries(idx, 12345 + uint64_t(pieces));
-    std::vector<double> rank_ns, unrank_ns;
+    std::vector<double> rank_ns, unrank_ns, walk_ns;
     for (int r = 0; r < runs; ++r) {
+      // kCallsPerRun consecutive entries (from the first again after the last) from a start
+      // that moves with the run.
+      IndexWalk walk(idx, (uint64_t(r) * 7919 * 1024) % idx.size());
+      walk_ns.push_back(time_per_call([&](int) {
+        sink = sink + walk.valid() + walk.squares()[pieces - 1];
+        if (walk.entry() + 1 < idx.size())
+          walk.next();
+        else
+          walk = IndexWalk(idx, 0);
+      }));
       uint64_t acc = 0;
       rank_ns.push_back(time_per_call([&](int k) { acc += idx.rank(s.squares[size_t(k)]); }));
       unrank_ns.push_back(time_per_call([&](int k) {
@@ -100,8 +113,9 @@ int main(int argc, char** argv) {
       }));
       sink = sink + acc;
     }
-    std::printf("%-7d %-10s %14llu %10.1f %10.1f\n", pieces, mc.name().c_str(),
-                static_cast<unsigned long long>(idx.size()), median(rank_ns), median(unrank_ns));
+    std::printf("%-7d %-10s %14llu %10.1f %10.1f %10.1f\n", pieces, mc.name().c_str(),
+                static_cast<unsigned long long>(idx.size()), median(rank_ns), median(unrank_ns),
+                median(walk_ns));
   }
 
   std::printf("\nIndex waste: entries that hold no canonical undecided position\n\n");
