@@ -102,9 +102,10 @@ uint64_t whole_group_bytes(MaterialClass mc) {
     all += twin;
     largest = std::max(largest, twin);
   }
-  // Values (8 bytes an entry) and level buckets (4) of both classes, and while one class is
-  // bucketed its levels and packed squares (5). Writing a table afterwards needs less: the
-  // values, then 16-bit values, read flags and compressed blocks of one class (about 4.5).
+  // Values (8 bytes an entry) and level buckets (4) of both classes, and the widest level's
+  // values in bucket order (8 a position: within 5 an entry of the larger class, the bound the
+  // plans have always used). Writing a table afterwards needs less: the values, then 16-bit
+  // values, read flags and compressed blocks of one class (about 4.5).
   return 12 * all + 5 * largest;
 }
 
