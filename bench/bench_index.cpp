@@ -3,9 +3,9 @@
 // For the largest 4-, 5- and 6-piece classes it times rank() and unrank() on random valid
 // entries (the squares are prepared beforehand, so only the index code is timed), and an
 // IndexWalk stepping through consecutive entries with their waste flag (as the generator walks
-// every class), and prints the median over several runs, in CPU time of the benchmark's thread. Then it sums size() and
-// canonical_count() over the classes of each piece count: the difference is the waste, entries that
-// hold no canonical position.
+// every class), and prints the median over several runs, in CPU time of the benchmark's thread.
+// Then it sums size() and canonical_count() over the classes of each piece count: the difference is
+// the waste, entries that hold no canonical position.
 //
 // Usage: bench_index [runs] (default 11)
 #include <algorithm>

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "index_walk.h"
+#include "page_array.h"
 
 namespace ewn {
 
@@ -136,7 +137,7 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
   // freed once solved, which leaves room for the children's pages the solve brings in.
   const int levels = mc.piece_count() * 8 + 1;
   // by_level[k][l]: the positions of class k on level l, packed squares (see unpack()).
-  std::vector<std::vector<std::unique_ptr<uint32_t[]>>> by_level(ctx.size());
+  std::vector<std::vector<PageArray<uint32_t>>> by_level(ctx.size());
   std::vector<std::vector<uint64_t>> level_size(ctx.size());
   for (size_t k = 0; k < ctx.size(); ++k) {
     const ClassContext& c = ctx[k];
@@ -151,8 +152,8 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
     for (int l = 0; l < levels; ++l) {
       for (int64_t q = 0; q < chunks; ++q)
         level_size[k][l] += std::exchange(place[size_t(q) * levels + l], level_size[k][l]);
-      // Not value-initialised: every element is written below, by the threads that use it.
-      by_level[k][l].reset(new uint32_t[level_size[k][l]]);
+      // Zero pages until written below, by the threads that use them.
+      by_level[k][l] = PageArray<uint32_t>(level_size[k][l]);
     }
     walk_twin(c, order, [&](int64_t chunk, Bucketed b) {
       by_level[k][b.level][place[size_t(chunk) * levels + b.level]++] = b.packed;
@@ -165,7 +166,7 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
   uint64_t widest = 0;
   for (size_t k = 0; k < ctx.size(); ++k)
     widest = std::max(widest, *std::max_element(level_size[k].begin(), level_size[k].end()));
-  std::unique_ptr<double[]> level_values(new double[widest]);
+  PageArray<double> level_values(widest);
 
   uint64_t done = 0;
   for (int l = levels - 1; l >= 0; --l) {
