@@ -6,7 +6,6 @@
 #include <array>
 #include <bit>
 #include <limits>
-#include <memory>
 #include <stdexcept>
 #include <utility>
 
