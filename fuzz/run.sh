@@ -6,7 +6,8 @@
 # The build goes to build-fuzz/ (or $FUZZ_BUILD_DIR). The committed seeds (fuzz/corpus/TARGET)
 # are read, never written; inputs that find new paths go to build-fuzz/corpus/TARGET, and a
 # crashing input to build-fuzz/artifacts/TARGET/ (then the script exits non-zero: turn the input
-# into a regression test in tests/). Extra arguments go to libFuzzer.
+# into a regression test in tests/). Extra arguments go to libFuzzer. FUZZ_NO_BUILD=1 runs the
+# target as built (so that several runs can share one build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
@@ -26,12 +27,14 @@ case "$target" in
   *) echo "fuzz/run.sh: unknown target '$target' (position, table, request_head or game_text)" >&2; exit 2 ;;
 esac
 build=${FUZZ_BUILD_DIR:-build-fuzz}
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  CXX=clang++ cmake -S fuzz -B "$build" -DCMAKE_BUILD_TYPE=None >/dev/null
-fi
-if ! cmake --build "$build" -j2 --target "fuzz_$target" >"$build/build.log" 2>&1; then
-  cat "$build/build.log" >&2
-  exit 1
+if [ "${FUZZ_NO_BUILD:-}" != 1 ]; then
+  if [ ! -f "$build/CMakeCache.txt" ]; then
+    CXX=clang++ cmake -S fuzz -B "$build" -DCMAKE_BUILD_TYPE=None >/dev/null
+  fi
+  if ! cmake --build "$build" -j2 --target "fuzz_$target" >"$build/build.log" 2>&1; then
+    cat "$build/build.log" >&2
+    exit 1
+  fi
 fi
 mkdir -p "$build/corpus/$target" "$build/artifacts/$target"
 # A fresh scratch directory for the table target, removed afterwards.

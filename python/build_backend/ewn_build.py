@@ -2,13 +2,15 @@
 neither setuptools nor wheel, nor anything downloaded: any CPython >= 3.9 with pip builds it
 with CMake, a C++ compiler and Debian's pybind11-dev.
 
-build_wheel compiles the extension with python/CMakeLists.txt (the library's sources of this
-repository, the main build's options) and packs the wheel itself: the package ewn/ (its
-__init__.py, the type stubs and py.typed) with the extension beside them."""
+build_wheel compiles the extension with python/CMakeLists.txt (the module's own sources against
+an installed libewn of this version, or against one built once from this repository) and packs
+the wheel itself: the package ewn/ (its __init__.py, the type stubs and py.typed) with the
+extension beside them."""
 
 import base64
 import hashlib
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -74,23 +76,96 @@ def wheel_file():
             f"Tag: {wheel_tag()}\n")
 
 
-def compile_extension():
-    """The built extension module _ewn (its path), from a CMake build kept under python/build/,
-    one per Python installation (a second install recompiles only what changed), or, where
-    python/ is read-only, a temporary one."""
-    installation = hashlib.sha256(sysconfig.get_config_var("INCLUDEPY").encode()).hexdigest()
-    build = HERE / "build" / f"cmake-{wheel_tag()}-{installation[:8]}"
+def say(message):
+    """A line for the person waiting: on the terminal where there is one (pip shows what a
+    build backend prints only with -v), else in the build's log."""
+    try:
+        with open("/dev/tty", "w") as tty:
+            tty.write(f"ewn: {message}\n")
+        return
+    except OSError:
+        print(f"ewn: {message}", file=sys.stderr, flush=True)
+
+
+def run(command, what=None):
+    """Runs a build step, its output into the build's log (pip -v shows it); for a compile
+    (`what` given), its progress every tenth. Returns the step's output; raises on failure."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, errors="replace")
+    output, shown = [], -1
+    for line in process.stdout:
+        sys.stderr.write(line)
+        output.append(line)
+        percent = re.match(r"\[\s*(\d+)%\]", line)
+        if what and percent and int(percent.group(1)) // 10 > shown:
+            shown = int(percent.group(1)) // 10
+            say(f"{what}: {percent.group(1)}%")
+    if process.wait() != 0:
+        raise subprocess.CalledProcessError(process.returncode, command, "".join(output))
+    return "".join(output)
+
+
+def build_directory(name):
+    """A build directory kept under python/build/ (a second install recompiles only what
+    changed) or, where python/ is read-only, a temporary one."""
+    build = HERE / "build" / name
     try:
         build.mkdir(parents=True, exist_ok=True)
     except OSError:
-        build = Path(tempfile.mkdtemp(prefix="ewn-build-"))
-    subprocess.run(["cmake", "-S", str(HERE), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
-                    f"-DPython_EXECUTABLE={sys.executable}"], check=True,
-                   stdout=sys.stderr)
-    # CMAKE_BUILD_PARALLEL_LEVEL, if set, says how many compilers run at once.
-    jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
-    subprocess.run(["cmake", "--build", str(build), "--target", "ewn_module", "-j", jobs],
-                   check=True, stdout=sys.stderr)
+        build = Path(tempfile.mkdtemp(prefix=f"ewn-{name}-"))
+    return build
+
+
+def jobs():
+    # CMAKE_BUILD_PARALLEL_LEVEL, if set, says how many compilers run at once; else every core.
+    return os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
+
+
+def build_library():
+    """libewn built once from this repository (whatever the Python) and installed into a
+    prefix of its own under python/build/library: the prefix."""
+    build = build_directory("library")
+    prefix = build / "prefix"
+    say("no installed libewn of this version: building it once from the repository "
+        f"({jobs()} compilers at a time; the next install reuses it)")
+    run(["cmake", "-S", str(HERE.parent), "-B", str(build / "tree"), "-DCMAKE_BUILD_TYPE=Release",
+         "-DBUILD_TESTING=OFF"])
+    run(["cmake", "--build", str(build / "tree"), "--target", "ewn_static", "ewn_shared",
+         "-j", jobs()], what="compiling the library")
+    run(["cmake", "--install", str(build / "tree"), "--component", "library", "--prefix",
+         str(prefix)])
+    return prefix
+
+
+def configure_module(build, library_prefix=None):
+    """Configures the module's project afresh (the library is looked for again each time):
+    False where no installed libewn of this version is found."""
+    command = ["cmake", "--fresh", "-S", str(HERE), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
+               f"-DPython_EXECUTABLE={sys.executable}"]
+    if library_prefix:
+        command.append(f"-DCMAKE_PREFIX_PATH={library_prefix}")
+    try:
+        run(command)
+        return True
+    except subprocess.CalledProcessError as error:
+        if library_prefix is None and "no installed libewn" in error.output:
+            return False
+        raise
+
+
+def compile_extension():
+    """The built extension module _ewn (its path): the module's own sources against the
+    installed libewn of this version, else against the one build_library makes. The module's
+    build is kept per Python installation."""
+    installation = hashlib.sha256(sysconfig.get_config_var("INCLUDEPY").encode()).hexdigest()
+    build = build_directory(f"cmake-{wheel_tag()}-{installation[:8]}")
+    if configure_module(build):
+        say("using the installed libewn")
+    else:
+        configure_module(build, build_library())
+    run(["cmake", "--build", str(build), "--target", "ewn_module", "-j", jobs()],
+        what="compiling the module")
+    say("module built")
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     return build / f"_ewn{suffix}"
 

@@ -46,7 +46,7 @@ std::vector<std::string> sample_positions(int count, uint64_t seed) {
     if (rng.below(3) == 0) die = rng.die();
     out.push_back(format_position(pos, die));
   }
-  out.push_back("5/5/2b32/5/4r1 b");  // decided: red stands on its goal
+  out.emplace_back("5/5/2b32/5/4r1 b");  // decided: red stands on its goal
   return out;
 }
 

@@ -47,8 +47,9 @@ TEST_CASE("the commands probe suggests work as printed", "[cli]") {
   for (bool exact : {false, true}) {
     INFO("exact values kept: " << exact);
     for (int path = 0; path < 2; ++path) {
-      std::string dir =
-          (tmp.path() / ("t" + std::to_string(exact) + std::to_string(path))).string();
+      std::string name =
+          std::string("t").append(std::to_string(exact)).append(std::to_string(path));
+      std::string dir = (tmp.path() / name).string();
       std::vector<std::string> gen{"gen", "--pieces", "2", "--tables", dir, "-q"};
       if (exact) gen.insert(gen.end(), {"--keep-exact", "2"});
       REQUIRE(run_ewn(gen).exit_code == 0);

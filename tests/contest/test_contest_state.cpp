@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "contest_state.h"
@@ -18,14 +19,12 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// The names of the happenings told, in order.
+// The names of the happenings told, in order (string literals: views of them suffice).
 struct Recorder : ContestObserver {
-  std::vector<std::string> told;
+  std::vector<std::string_view> told;
   std::vector<bool> over_time;  // per turn played
   TakenBack last_taken;
-  int count(const std::string& name) const {
-    return int(std::count(told.begin(), told.end(), name));
-  }
+  int count(std::string_view name) const { return int(std::count(told.begin(), told.end(), name)); }
 
   void match_game_begins(const ContestState&) override { told.push_back("match_game_begins"); }
   void setup_asked(const ContestState&) override { told.push_back("setup_asked"); }
@@ -168,7 +167,7 @@ TEST_CASE("contest state: events that do not fit the question change nothing", "
   auto now = t0;
   s.begin(now);
   REQUIRE(s.asking() == Ask::Setup);
-  CHECK(rec.told == std::vector<std::string>{"setup_asked"});
+  CHECK(rec.told == std::vector<std::string_view>{"setup_asked"});
   // Nothing but a setup is taken now.
   CHECK_FALSE(s.die(3, now));
   CHECK_FALSE(s.opponent_move(parse_move("a5b4"), now));

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <iterator>
 #include <string>
 #include <thread>
 #include <vector>
@@ -18,9 +19,11 @@ inline ChildResult run_ewn(std::vector<std::string> args,
                            std::chrono::seconds timeout = std::chrono::seconds(60),
                            ChildOptions options = {}) {
   static TempDir scratch("cli-run");
-  args.insert(args.begin(), ewn_program());
+  std::vector<std::string> argv{ewn_program()};
+  argv.insert(argv.end(), std::make_move_iterator(args.begin()),
+              std::make_move_iterator(args.end()));
   if (options.input.empty()) options.input = "/dev/null";
-  ChildProcess child(args, scratch.path(), options);
+  ChildProcess child(argv, scratch.path(), options);
   auto deadline = std::chrono::steady_clock::now() + timeout;
   while (child.running() && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
