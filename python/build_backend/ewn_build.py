@@ -81,7 +81,7 @@ def say(message):
     build backend prints only with -v), else in the build's log."""
     try:
         with open("/dev/tty", "w") as tty:
-            tty.write(f"ewn: {message}\n")
+            tty.write(f"\r\033[Kewn: {message}\n")  # from the line's start, over pip's spinner
         return
     except OSError:
         print(f"ewn: {message}", file=sys.stderr, flush=True)
@@ -126,8 +126,11 @@ def build_library():
     prefix of its own under python/build/library: the prefix."""
     build = build_directory("library")
     prefix = build / "prefix"
-    say("no installed libewn of this version: building it once from the repository "
-        f"({jobs()} compilers at a time; the next install reuses it)")
+    if prefix.is_dir():
+        say(f"no installed libewn of this version: the one built before ({prefix}), updated")
+    else:
+        say("no installed libewn of this version: building it once from the repository "
+            f"({jobs()} compilers at a time; the next install reuses it)")
     run(["cmake", "-S", str(HERE.parent), "-B", str(build / "tree"), "-DCMAKE_BUILD_TYPE=Release",
          "-DBUILD_TESTING=OFF"])
     run(["cmake", "--build", str(build / "tree"), "--target", "ewn_static", "ewn_shared",
