@@ -13,8 +13,10 @@ namespace {
 
 std::string moves_of(const GameRecord& g) {
   std::string out;
-  for (const RecordedTurn& t : g.turns)
-    out += (out.empty() ? "" : " ") + std::to_string(t.die.value_or(0)) + ":" + format_move(t.move);
+  for (const RecordedTurn& t : g.turns) {
+    if (!out.empty()) out += ' ';
+    out.append(std::to_string(t.die.value_or(0))).append(":").append(format_move(t.move));
+  }
   return out;
 }
 
