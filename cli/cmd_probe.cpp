@@ -5,7 +5,7 @@
 
 #include "commands.h"
 #include "json.h"
-#include "probe_report.h"
+#include "probe_answer.h"
 #include "side_names.h"
 #include "tables_dir.h"
 
@@ -71,14 +71,13 @@ void print_text(const Json& j) {
 
 // Probes one position and prints it; returns the exit code for it.
 int probe_one(const Tablebase& tb, const std::string& text, bool json) {
-  ProbeReport r = probe_report(tb, text);
-  if (r.status != ProbeStatus::Ok)
-    std::cerr << "ewn probe: " << r.json["error"].get<std::string>() << "\n";
+  Answer a = probe_answer(tb, text);
+  if (!a.ok()) std::cerr << "ewn probe: " << a.error() << "\n";
   if (json)
-    print_json(r.json);
-  else if (r.status == ProbeStatus::Ok)
-    print_text(r.json);
-  return int(r.status);
+    print_json(a.json);
+  else if (a.ok())
+    print_text(a.json);
+  return a.exit_code();
 }
 
 int run_probe(const ProbeOptions& opt) {

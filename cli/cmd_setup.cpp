@@ -10,6 +10,7 @@
 #include "printable.h"
 #include "progress_line.h"
 #include "setup_advice.h"
+#include "setup_answers.h"
 #include "setup_matrix_maker.h"
 
 namespace ewn::cli {
@@ -76,7 +77,7 @@ int run_reply(const SetupOptions& opt) {
   if (!advisor) return code;
   try {
     if (opt.json) {
-      print_json(advisor->reply_json(*theirs, opt.count));
+      print_json(setup_reply_answer(*advisor, *theirs, opt.count));
       return 0;
     }
     // Both lists first: an arrangement outside the matrix is refused before anything prints.
@@ -99,7 +100,7 @@ int run_best(const SetupOptions& opt) {
   auto advisor = open_advisor(opt, code);
   if (!advisor) return code;
   if (opt.json) {
-    print_json(advisor->uniform_json(opt.count));
+    print_json(setup_best_answer(*advisor, opt.count));
     return 0;
   }
   print_matrix_line(*advisor);
@@ -116,7 +117,7 @@ int run_equilibrium(const SetupOptions& opt) {
   auto advisor = open_advisor(opt, code);
   if (!advisor) return code;
   if (opt.json) {
-    print_json(advisor->equilibrium_json());
+    print_json(setup_equilibrium_answer(*advisor));
     return 0;
   }
   const SetupEquilibrium& e = advisor->equilibrium();

@@ -14,7 +14,7 @@
 #include "index.h"
 #include "movegen.h"
 #include "notation.h"
-#include "probe_report.h"
+#include "probe_answer.h"
 #include "random_position.h"
 #include "table_format.h"
 #include "tablebase.h"
@@ -71,7 +71,7 @@ TEST_CASE("the C API answers as the tables and `ewn probe` do", "[c_api]") {
     double v = -1;
     REQUIRE(ewn_tb_value(open.tb, text.c_str(), &v) == EWN_OK);
     CHECK(v == *tb.value(parsed.position));
-    CHECK(probe_json(open.tb, text, EWN_OK) == json_text(probe_report(tb, text).json));
+    CHECK(probe_json(open.tb, text, EWN_OK) == json_text(probe_answer(tb, text).json));
     for (int die = 1; die <= 6; ++die) {
       ewn_move_value moves[EWN_MAX_DIE_MOVES];
       int n = -1;

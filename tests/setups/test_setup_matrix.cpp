@@ -2,6 +2,7 @@
 
 #include "file_bytes.h"
 #include "setup_advice.h"
+#include "setup_answers.h"
 #include "setup_entry.h"
 #include "setup_matrix_maker.h"
 #include "temp_dir.h"
@@ -200,7 +201,7 @@ TEST_CASE("setup advice: the three questions from a small stored matrix") {
   CHECK(advisor.equilibrium_draw(SetupRole::First, 0.1, false) == c1);
   CHECK(advisor.equilibrium_draw(SetupRole::First, 0.9, true) == renumbered(c0));
 
-  Json j = advisor.equilibrium_json();
+  Json j = setup_equilibrium_answer(advisor);
   CHECK(j["value"].get<double>() == Approx(0.55).margin(1e-4));
   CHECK(j["first"][0]["arrangement"] == "123465");
   CHECK(j["first"][0]["twin"] == "654312");

@@ -1,4 +1,4 @@
-#include "table_inventory.h"
+#include "inventory_answer.h"
 
 #include "printable.h"
 
@@ -22,8 +22,8 @@ Json table_json(const TableInspection& c, bool checked) {
 
 }  // namespace
 
-Json table_inventory_json(const std::filesystem::path& dir, const DirectoryInspection& found,
-                          bool checked) {
+Json inventory_answer(const std::filesystem::path& dir, const DirectoryInspection& found,
+                      bool checked) {
   Json errors = Json::array();
   for (const auto& e : found.problems) errors.push_back(printable(e));
   Json partial = Json::array();

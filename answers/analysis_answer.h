@@ -12,6 +12,6 @@ namespace ewn {
 // position, pieces, die, move, move_value, best_move, die_value, value, red_value, luck, error,
 // mark, luck_mark, choices, source, exact, depth, nodes), sides ({"r": ..., "b": ...}: turns,
 // choices, luck, error, error_mean, inaccuracies, mistakes, blunders) and notes.
-Json analysis_json(const GameAnalysis& a);
+Json analysis_answer(const GameAnalysis& a);
 
 }  // namespace ewn

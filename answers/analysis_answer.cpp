@@ -1,4 +1,4 @@
-#include "analysis_json.h"
+#include "analysis_answer.h"
 
 #include "notation.h"
 #include "printable.h"
@@ -53,7 +53,7 @@ Json side_json(const SideSummary& s) {
 
 }  // namespace
 
-Json analysis_json(const GameAnalysis& a) {
+Json analysis_answer(const GameAnalysis& a) {
   Json j;
   j["format"] = game_format_name(a.game.format);
   j["game"] = a.game.number;

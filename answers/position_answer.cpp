@@ -1,4 +1,4 @@
-#include "valued_position.h"
+#include "position_answer.h"
 
 #include "index.h"
 #include "notation.h"
@@ -6,7 +6,7 @@
 
 namespace ewn {
 
-Json valued_position_json(const ValuedPosition& v) {
+Json position_answer(const ValuedPosition& v) {
   const Position& pos = v.position;
   auto winner = pos.winner();
   Json dice = Json::array();

@@ -15,7 +15,7 @@ namespace ewn {
 // bytes, positions, failing; ok and errors; pieces: per piece count its classes, present,
 // failing, entries, positions, bytes and tables (class, present, and for a present one entries,
 // positions, bytes, ok where known, problem).
-Json table_inventory_json(const std::filesystem::path& dir, const DirectoryInspection& found,
-                          bool checked);
+Json inventory_answer(const std::filesystem::path& dir, const DirectoryInspection& found,
+                      bool checked);
 
 }  // namespace ewn
