@@ -64,7 +64,7 @@ Json analysis_answer(const GameAnalysis& a) {
                      : Json{{"r", printable(players[Red])}, {"b", printable(players[Blue])}};
   j["start"] = format_position(a.game.start);
   j["winner"] = a.game.winner ? Json(side_letter(*a.game.winner)) : Json(nullptr);
-  j["nodes"] = a.nodes;
+  j["node_budget"] = a.nodes;
   Json turns = Json::array();
   for (const TurnAnalysis& t : a.turns) turns.push_back(turn_json(t));
   j["turns"] = std::move(turns);

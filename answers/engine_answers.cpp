@@ -15,7 +15,7 @@ Json move_answer(const Position& pos, int die, const SearchResult& r, int64_t mo
   j["side"] = side_letter(pos.to_move);
   j["die"] = die;
   j["move"] = format_move(r.move);
-  j["value"] = r.value >= 0 ? Json(r.value) : Json(nullptr);
+  j["move_value"] = r.value >= 0 ? Json(r.value) : Json(nullptr);
   j["exact"] = r.exact;
   j["depth"] = r.depth;
   j["nodes"] = r.nodes;
@@ -26,11 +26,10 @@ Json move_answer(const Position& pos, int die, const SearchResult& r, int64_t mo
 }
 
 Json estimate_answer(const PositionEstimate& e, int64_t took_ms) {
-  Json j = position_answer(e.valued);
-  j["estimate"] = true;
+  Json j = position_answer(e.valued, ValueSource::Estimate);
   j["depth"] = e.depth;
   j["nodes"] = e.nodes;
-  j["budget"] = e.ended_by;
+  j["ended_by"] = e.ended_by;
   j["exact"] = e.exact;
   j["took_ms"] = took_ms;
   return j;

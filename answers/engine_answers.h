@@ -12,14 +12,15 @@
 
 namespace ewn {
 
-// position, side, die, move (CLI notation), value (the mover's win probability after the move;
+// position, side, die, move (CLI notation), move_value (the mover's win probability after it;
 // null for a forced move the tables do not cover), exact, depth, nodes (searched), movetime_ms
 // (the time allowed), took_ms, and after (the position after the move).
 Json move_answer(const Position& pos, int die, const SearchResult& r, int64_t movetime_ms,
                  int64_t took_ms);
 
-// The position answer (position_answer.h) plus estimate: true, depth, nodes (searched), budget
-// (what ended the deepening: "nodes", "time" or "depth"), exact and took_ms.
+// The position answer (position_answer.h, source "estimate") plus depth, nodes (searched),
+// ended_by (what ended the deepening: "nodes", the budget; "time", the server's cap; or
+// "depth"), exact and took_ms.
 Json estimate_answer(const PositionEstimate& e, int64_t took_ms);
 
 }  // namespace ewn

@@ -38,7 +38,7 @@ Json inventory_answer(const std::filesystem::path& dir, const DirectoryInspectio
   j["failing"] = found.failing;
   j["ok"] = errors.empty();
   j["errors"] = std::move(errors);
-  j["pieces"] = Json::array();
+  j["piece_counts"] = Json::array();
   for (const auto& g : found.piece_counts) {
     Json gj;
     gj["pieces"] = g.pieces;
@@ -51,7 +51,7 @@ Json inventory_answer(const std::filesystem::path& dir, const DirectoryInspectio
     gj["tables"] = Json::array();
     for (const auto& c : found.tables)
       if (c.material.piece_count() == g.pieces) gj["tables"].push_back(table_json(c, checked));
-    j["pieces"].push_back(std::move(gj));
+    j["piece_counts"].push_back(std::move(gj));
   }
   return j;
 }

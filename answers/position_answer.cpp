@@ -6,14 +6,14 @@
 
 namespace ewn {
 
-Json position_answer(const ValuedPosition& v) {
+Json position_answer(const ValuedPosition& v, ValueSource source) {
   const Position& pos = v.position;
   auto winner = pos.winner();
   Json dice = Json::array();
   for (const DieMoves& d : v.dice) {
     Json moves = Json::array();
     for (const ExactMoveValue& m : d.moves)
-      moves.push_back({{"move", format_move(m.move)}, {"value", m.value}, {"wins", m.wins}});
+      moves.push_back({{"move", format_move(m.move)}, {"move_value", m.value}, {"wins", m.wins}});
     dice.push_back({{"die", d.die}, {"moves", std::move(moves)}});
   }
   Json j = Json::object();
@@ -21,16 +21,15 @@ Json position_answer(const ValuedPosition& v) {
   j["side"] = side_letter(pos.to_move);
   j["value"] = v.value;
   j["red_value"] = pos.to_move == Red ? v.value : 1.0 - v.value;
-  if (v.die) {
-    j["die"] = *v.die;
-    // The best move's value; a decided position stays decided whatever the die.
-    j["die_value"] = winner ? v.value : v.dice.front().moves.front().value;
-  }
+  j["die"] = v.die ? Json(*v.die) : Json(nullptr);
+  // The best move's value; a decided position stays decided whatever the die.
+  j["die_value"] = !v.die   ? Json(nullptr)
+                   : winner ? Json(v.value)
+                            : Json(v.dice.front().moves.front().value);
   j["pieces"] = pos.piece_count();
-  if (winner)
-    j["winner"] = side_letter(*winner);
-  else
-    j["material"] = canonical_key(pos).material.name();
+  j["winner"] = winner ? Json(side_letter(*winner)) : Json(nullptr);
+  j["material"] = winner ? Json(nullptr) : Json(canonical_key(pos).material.name());
+  j["source"] = source == ValueSource::Tables ? "tables" : "estimate";
   j["dice"] = std::move(dice);
   return j;
 }

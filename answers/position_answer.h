@@ -9,9 +9,14 @@
 
 namespace ewn {
 
-// position, side, value, red_value, die and die_value (only when the position names a die: the
-// value after that roll, SPEC section 4), pieces, winner (decided) or material, and dice: for
-// each die its moves, best first, with value and wins.
-Json position_answer(const ValuedPosition& v);
+// Where the values come from: the tables (exact) or the engine's estimate.
+enum class ValueSource { Tables, Estimate };
+
+// position, side, value (the mover's win probability before the roll), red_value, die and
+// die_value (the value after that roll, SPEC section 4; both null when the position names no
+// die), pieces, winner (null while undecided), material (null when decided), source ("tables" or
+// "estimate"), and dice: for each die its moves, best first, with move_value (the mover's win
+// probability after the move) and wins. Every key is always there.
+Json position_answer(const ValuedPosition& v, ValueSource source);
 
 }  // namespace ewn

@@ -96,7 +96,7 @@ Answer probe_answer(const Tablebase& tb, std::string_view text) {
   } catch (const TableError& e) {
     return failure(Failure::DamagedTable, text, printable(e.what()));
   }
-  return Answer{std::nullopt, position_answer(valued)};
+  return Answer{std::nullopt, position_answer(valued, ValueSource::Tables)};
 }
 
 }  // namespace ewn

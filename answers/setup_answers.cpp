@@ -21,7 +21,7 @@ Json matrix_json(const SetupMatrix& matrix) {
   Json j;
   j["rows"] = matrix.rows;
   j["columns"] = matrix.columns;
-  j["nodes"] = matrix.node_budget;
+  j["node_budget"] = matrix.node_budget;
   return j;
 }
 

@@ -37,7 +37,7 @@ int die_moves(const ewn_tablebase* tb, const char* position, int die, ParsedPosi
 
 void to_struct(const Tablebase::MoveValue& mv, ewn_move_value& out) {
   copy_move(mv.move, out.move);
-  out.value = mv.value;
+  out.move_value = mv.value;
   out.wins = mv.wins ? 1 : 0;
 }
 

@@ -12,6 +12,7 @@
 #include "setup_advice.h"
 #include "setup_answers.h"
 #include "setup_matrix_maker.h"
+#include "summaries.h"
 
 namespace ewn::cli {
 
@@ -163,18 +164,9 @@ int run_make(const SetupOptions& opt) {
   double depth = last.entries ? double(last.depth_sum) / double(last.entries) : 0;
   double nodes = last.entries ? double(last.nodes) / double(last.entries) : 0;
   if (opt.json) {
-    print_json({{"matrix", printable(opt.matrix)},
-                {"rows", opt.classes},
-                {"columns", opt.classes},
-                {"nodes", opt.nodes},
-                {"entries", last.entries},
-                {"rows_resumed", last.rows_resumed},
-                {"seconds", last.seconds},
-                {"ms_per_entry", 1000 * per_entry},
-                {"mean_depth", depth},
-                {"min_depth", last.min_depth},
-                {"max_depth", last.max_depth},
-                {"mean_nodes", nodes}});
+    print_json(setup_make_answer({opt.matrix, opt.classes, opt.nodes, uint64_t(last.entries),
+                                  int(last.rows_resumed), last.seconds, depth, int(last.min_depth),
+                                  int(last.max_depth), nodes}));
   } else if (last.rows == 0) {
     std::cout << printable(opt.matrix) << " is made already (" << opt.classes << " x "
               << opt.classes << " classes at " << opt.nodes

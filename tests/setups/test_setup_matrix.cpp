@@ -205,7 +205,7 @@ TEST_CASE("setup advice: the three questions from a small stored matrix") {
   CHECK(j["value"].get<double>() == Approx(0.55).margin(1e-4));
   CHECK(j["first"][0]["arrangement"] == "123465");
   CHECK(j["first"][0]["twin"] == "654312");
-  CHECK(j["matrix"]["nodes"] == 5);
+  CHECK(j["matrix"]["node_budget"] == 5);
 
   // An arrangement outside a small matrix is refused, not read past its end.
   CHECK_THROWS_AS(advisor.replies(SetupRole::First, {3, 6, 5, 4, 2, 1}, 1), std::out_of_range);
