@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "analysis_json.h"
+#include "analysis_answer.h"
 #include "c_errors.h"
 #include "c_tablebase.h"
 #include "game_analysis.h"
@@ -75,7 +75,7 @@ int analyse(const AnalysisRequest& r, int threads, std::string& document) {
   AnalysisOptions options;
   options.nodes = r.nodes;
   options.threads = threads;  // 0: one per core
-  document = json_text(analysis_json(analyse_game(game, engine_of(r.tb), options)));
+  document = json_text(analysis_answer(analyse_game(game, engine_of(r.tb), options)));
   return EWN_OK;
 }
 

@@ -81,7 +81,7 @@ int ewn_engine_search(ewn_engine* engine, const char* position, int die,
     Move m = engine->player->choose(parsed.position, d, MoveRequest{});
     const MoveInfo& info = engine->player->last_info();
     copy_move(m, choice->move);
-    choice->value = info.value;
+    choice->move_value = info.value;
     choice->exact = info.exact ? 1 : 0;
     choice->depth = info.depth;
     choice->nodes = info.work;

@@ -4,6 +4,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "failure.h"
 #include "printable.h"
 #include "regular_file.h"
 #include "table_format.h"
@@ -23,21 +24,7 @@ int fail(int code, std::string message) {
 }
 
 int error_code(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::BadPosition:
-      return EWN_E_POSITION;
-    case ErrorKind::NotCovered:
-      return EWN_E_NOT_COVERED;
-    case ErrorKind::Missing:
-      return EWN_E_DIRECTORY;
-    case ErrorKind::WrongType:
-      return EWN_E_NOT_DIRECTORY;
-    case ErrorKind::Unreadable:
-      return EWN_E_UNREADABLE;
-    case ErrorKind::Damaged:
-      return EWN_E_TABLE;
-  }
-  return EWN_E_INTERNAL;
+  return ways_of(failure_of(kind)).c_code;
 }
 
 int check_directory(const char* dir) {

@@ -14,7 +14,8 @@ namespace ewn::api {
 // Records `message` as this thread's last error and returns `code`.
 int fail(int code, std::string message);
 
-// The C code of an error of `kind` (for a path: the table directory's).
+// The C code of an error of `kind` (for a path: the table directory's), by the one map of
+// answers/failure.h.
 int error_code(ErrorKind kind);
 
 // EWN_OK when `dir` is a directory to read tables from, else its problem's code and message.

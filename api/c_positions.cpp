@@ -4,7 +4,7 @@
 
 #include "c_errors.h"
 #include "movegen.h"
-#include "probe_report.h"
+#include "probe_answer.h"
 
 namespace ewn::api {
 

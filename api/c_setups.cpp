@@ -7,6 +7,7 @@
 #include "json_text.h"
 #include "printable.h"
 #include "setup_advice.h"
+#include "setup_answers.h"
 
 // The advisor solves its equilibrium once, on the first call that asks: callers on other
 // threads wait for it.
@@ -69,7 +70,7 @@ int ewn_setups_reply_json(ewn_setups* setups, const char* arrangement, int count
     if (!theirs) return fail(EWN_E_ARGUMENT, printable(error));
     std::lock_guard lock(setups->mutex);
     try {
-      return put_document(setups->advisor->reply_json(*theirs, count), buf, len, needed);
+      return put_document(setup_reply_answer(*setups->advisor, *theirs, count), buf, len, needed);
     } catch (const std::out_of_range& e) {
       return fail(EWN_E_ARGUMENT, e.what());
     }
@@ -80,7 +81,7 @@ int ewn_setups_best_json(ewn_setups* setups, int count, char* buf, size_t len, s
   return guarded([&]() -> int {
     if (!setups) return no_setups();
     std::lock_guard lock(setups->mutex);
-    return put_document(setups->advisor->uniform_json(count), buf, len, needed);
+    return put_document(setup_best_answer(*setups->advisor, count), buf, len, needed);
   });
 }
 
@@ -88,7 +89,7 @@ int ewn_setups_equilibrium_json(ewn_setups* setups, char* buf, size_t len, size_
   return guarded([&]() -> int {
     if (!setups) return no_setups();
     std::lock_guard lock(setups->mutex);
-    return put_document(setups->advisor->equilibrium_json(), buf, len, needed);
+    return put_document(setup_equilibrium_answer(*setups->advisor), buf, len, needed);
   });
 }
 

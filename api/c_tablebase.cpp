@@ -6,7 +6,7 @@
 #include "c_positions.h"
 #include "c_tablebase.h"
 #include "printable.h"
-#include "probe_report.h"
+#include "probe_answer.h"
 
 namespace ewn::api {
 
@@ -37,7 +37,7 @@ int die_moves(const ewn_tablebase* tb, const char* position, int die, ParsedPosi
 
 void to_struct(const Tablebase::MoveValue& mv, ewn_move_value& out) {
   copy_move(mv.move, out.move);
-  out.value = mv.value;
+  out.move_value = mv.value;
   out.wins = mv.wins ? 1 : 0;
 }
 
@@ -121,9 +121,9 @@ int ewn_tb_probe_json(const ewn_tablebase* tb, const char* position, char* buf, 
   return guarded([&]() -> int {
     if (!tb) return no_tables();
     if (!position) return fail(EWN_E_ARGUMENT, "no position (a null pointer)");
-    ProbeReport r = probe_report(tb->tb, position);
-    if (int rc = put_text(json_text(r.json), buf, len, needed)) return rc;
-    if (r.status != ProbeStatus::Ok) return fail(int(r.status), r.json["error"].get<std::string>());
+    Answer a = probe_answer(tb->tb, position);
+    if (int rc = put_text(json_text(a.json), buf, len, needed)) return rc;
+    if (!a.ok()) return fail(a.c_code(), a.error());
     return EWN_OK;
   });
 }

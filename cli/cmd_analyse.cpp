@@ -6,7 +6,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "analysis_json.h"
+#include "analysis_answer.h"
 #include "commands.h"
 #include "json.h"
 #include "notation.h"
@@ -178,7 +178,7 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
       return fail(1, printable(e.what()));
     }
     if (opt.json) {
-      print_json(analysis_json(a));
+      print_json(analysis_answer(a));
     } else {
       if (&game != &games.front()) std::cout << "\n";
       print_text(a, note);

@@ -16,6 +16,7 @@
 #include "printable.h"
 #include "progress_line.h"
 #include "regular_file.h"
+#include "summaries.h"
 #include "table_format.h"
 #include "table_writer.h"
 #include "tables_dir.h"
@@ -87,17 +88,9 @@ GenResult distributed_result(const dist::DistributedSummary& d) {
   result.summary = d.run;
   std::ostringstream lines;
   for (const dist::RankFigures& f : d.ranks) {
-    result.ranks.push_back({{"rank", f.rank},
-                            {"host", printable(f.host)},
-                            {"groups", f.jobs},
-                            {"team_groups", f.team_jobs},
-                            {"positions", f.positions},
-                            {"busy_seconds", f.busy_seconds},
-                            {"cpu_seconds", f.cpu_seconds},
-                            {"peak_rss", f.peak_rss},
-                            {"exchanged_levels", f.exchanged_levels},
-                            {"exchanged_bytes", f.exchanged_bytes},
-                            {"message_bytes", f.message_bytes}});
+    result.ranks.push_back(rank_answer({f.rank, f.host, f.jobs, f.team_jobs, f.positions,
+                                        f.busy_seconds, f.cpu_seconds, f.peak_rss,
+                                        f.exchanged_levels, f.exchanged_bytes, f.message_bytes}));
     lines << "  rank " << f.rank << " (" << printable(f.host) << "): " << f.jobs
           << " group(s) alone, " << f.positions << " positions";
     if (f.team_jobs)
@@ -183,15 +176,8 @@ int run_gen(GenCommandOptions opt, const GenRunner& runner) {
     return 1;
   }
   if (opt.json) {
-    Json j = {{"pieces", opt.gen.pieces},        {"tables", s.tables_total},
-              {"generated", s.tables_generated}, {"skipped", s.tables_skipped},
-              {"positions", s.positions},        {"seconds", s.seconds},
-              {"bytes", s.table_bytes},          {"memory_budget", s.memory_budget},
-              {"peak_rss", s.peak_rss},          {"groups_in_parts", s.groups_in_parts},
-              {"most_parts", s.most_parts},      {"groups_rederived", s.groups_rederived}};
     // A run by the ranks of an MPI job: each rank's figures, one more key.
-    if (!result.ranks.empty()) j["ranks"] = result.ranks;
-    print_json(j);
+    print_json(gen_answer(s, opt.gen.pieces, result.ranks));
   } else {
     std::cout << "ewn gen: " << s.tables_total << " tables with up to " << opt.gen.pieces
               << " pieces in " << opt.gen.out.string() << " (" << s.tables_generated

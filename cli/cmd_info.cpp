@@ -3,11 +3,11 @@
 #include <iostream>
 
 #include "commands.h"
+#include "inventory_answer.h"
 #include "json.h"
 #include "printable.h"
 #include "regular_file.h"
 #include "table_inspection.h"
-#include "table_inventory.h"
 #include "tables_dir.h"
 #include "tables_hint.h"
 
@@ -49,7 +49,7 @@ int run_info(const InfoOptions& opt) {
   for (auto& e : errors) e = printable(e);
 
   if (opt.json) {
-    print_json(table_inventory_json(dir, found, !opt.quick));
+    print_json(inventory_answer(dir, found, !opt.quick));
   } else {
     std::cout << "Tables in " << printable(dir.string()) << ": complete up to "
               << found.complete_up_to << " pieces"

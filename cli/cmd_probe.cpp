@@ -5,7 +5,7 @@
 
 #include "commands.h"
 #include "json.h"
-#include "probe_report.h"
+#include "probe_answer.h"
 #include "side_names.h"
 #include "tables_dir.h"
 
@@ -39,7 +39,7 @@ std::string both_sides(const Json& side, double p) {
 // The text output of one position's report.
 void print_text(const Json& j) {
   std::cout << j["position"].get<std::string>() << "\n";
-  if (j.contains("winner")) {
+  if (!j["winner"].is_null()) {
     std::cout << "  decided: " << side_name(side_of(j["winner"])) << " has won\n";
     return;
   }
@@ -47,7 +47,7 @@ void print_text(const Json& j) {
   double value = j["value"];
   std::cout << "  material " << j["material"].get<std::string>() << " (" << j["pieces"].get<int>()
             << " pieces, side to move first)\n";
-  if (j.contains("die")) {
+  if (!j["die"].is_null()) {
     // With the die rolled the mover's chance is that of its best move for the die (SPEC 4).
     double after = j["die_value"];
     std::cout << "  " << side_name(side_of(side)) << " to move, having rolled "
@@ -62,7 +62,7 @@ void print_text(const Json& j) {
   for (const Json& dm : j["dice"]) {
     std::cout << "  die " << dm["die"].get<int>() << ":";
     for (const Json& mv : dm["moves"]) {
-      std::cout << "  " << mv["move"].get<std::string>() << " " << fixed(mv["value"]);
+      std::cout << "  " << mv["move"].get<std::string>() << " " << fixed(mv["move_value"]);
       if (mv["wins"].get<bool>()) std::cout << " wins";
     }
     std::cout << "\n";
@@ -71,14 +71,13 @@ void print_text(const Json& j) {
 
 // Probes one position and prints it; returns the exit code for it.
 int probe_one(const Tablebase& tb, const std::string& text, bool json) {
-  ProbeReport r = probe_report(tb, text);
-  if (r.status != ProbeStatus::Ok)
-    std::cerr << "ewn probe: " << r.json["error"].get<std::string>() << "\n";
+  Answer a = probe_answer(tb, text);
+  if (!a.ok()) std::cerr << "ewn probe: " << a.error() << "\n";
   if (json)
-    print_json(r.json);
-  else if (r.status == ProbeStatus::Ok)
-    print_text(r.json);
-  return int(r.status);
+    print_json(a.json);
+  else if (a.ok())
+    print_text(a.json);
+  return a.exit_code();
 }
 
 int run_probe(const ProbeOptions& opt) {
@@ -115,7 +114,7 @@ void register_probe(CLI::App& app) {
       "position) every legal move with the mover's win probability after it, best first.\n"
       "With a die in the position the headline is the mover's chance after that roll (the\n"
       "value of its best move for the die, SPEC section 4), then the value before the roll;\n"
-      "--json adds \"die\" and \"die_value\" (absent without a die).\n"
+      "--json gives \"die\" and \"die_value\" (null without a die).\n"
       "Without a position argument, or with '-', reads positions one per line from stdin.\n"
       "Exit codes: 0 fine, 2 bad position, 3 more pieces than the tables cover, 4 a table file\n"
       "is missing or damaged (also one made shorter while it is read; one truncated in place at\n"

@@ -6,7 +6,7 @@
 #include "host_check.h"
 #include "json.h"
 #include "printable.h"
-#include "probe_report.h"
+#include "probe_answer.h"
 #include "regular_file.h"
 #include "server.h"
 #include "tables_hint.h"
@@ -17,21 +17,21 @@ namespace ewn::cli {
 namespace {
 
 // The server answers /api/probe with the probe command's own JSON.
-web::ProbeAnswer probe_answer(const Tablebase& tb, std::string_view text) {
-  ProbeReport r = probe_report(tb, text);
+web::ProbeAnswer server_probe(const Tablebase& tb, std::string_view text) {
+  Answer a = probe_answer(tb, text);
   using O = web::ProbeAnswer::Outcome;
-  O outcome = r.status == ProbeStatus::Ok            ? O::Ok
-              : r.status == ProbeStatus::BadPosition ? O::BadPosition
-              : r.status == ProbeStatus::NotCovered  ? O::NotCovered
-                                                     : O::TableProblem;
-  return {outcome, json_text(r.json)};
+  O outcome = a.ok()                              ? O::Ok
+              : a.failure == Failure::BadPosition ? O::BadPosition
+              : a.failure == Failure::NotCovered  ? O::NotCovered
+                                                  : O::TableProblem;
+  return {outcome, json_text(a.json)};
 }
 
 }  // namespace
 
 void register_serve(CLI::App& app) {
   auto opt = std::make_shared<web::ServerOptions>();
-  opt->probe = probe_answer;
+  opt->probe = server_probe;
   auto* cmd = app.add_subcommand("serve", "Serve the web explorer and play page");
   // The details follow the options, so that `ewn --help` lists each command in one line.
   cmd->footer(

@@ -10,7 +10,9 @@
 #include "printable.h"
 #include "progress_line.h"
 #include "setup_advice.h"
+#include "setup_answers.h"
 #include "setup_matrix_maker.h"
+#include "summaries.h"
 
 namespace ewn::cli {
 
@@ -76,7 +78,7 @@ int run_reply(const SetupOptions& opt) {
   if (!advisor) return code;
   try {
     if (opt.json) {
-      print_json(advisor->reply_json(*theirs, opt.count));
+      print_json(setup_reply_answer(*advisor, *theirs, opt.count));
       return 0;
     }
     // Both lists first: an arrangement outside the matrix is refused before anything prints.
@@ -99,7 +101,7 @@ int run_best(const SetupOptions& opt) {
   auto advisor = open_advisor(opt, code);
   if (!advisor) return code;
   if (opt.json) {
-    print_json(advisor->uniform_json(opt.count));
+    print_json(setup_best_answer(*advisor, opt.count));
     return 0;
   }
   print_matrix_line(*advisor);
@@ -116,7 +118,7 @@ int run_equilibrium(const SetupOptions& opt) {
   auto advisor = open_advisor(opt, code);
   if (!advisor) return code;
   if (opt.json) {
-    print_json(advisor->equilibrium_json());
+    print_json(setup_equilibrium_answer(*advisor));
     return 0;
   }
   const SetupEquilibrium& e = advisor->equilibrium();
@@ -162,18 +164,9 @@ int run_make(const SetupOptions& opt) {
   double depth = last.entries ? double(last.depth_sum) / double(last.entries) : 0;
   double nodes = last.entries ? double(last.nodes) / double(last.entries) : 0;
   if (opt.json) {
-    print_json({{"matrix", printable(opt.matrix)},
-                {"rows", opt.classes},
-                {"columns", opt.classes},
-                {"nodes", opt.nodes},
-                {"entries", last.entries},
-                {"rows_resumed", last.rows_resumed},
-                {"seconds", last.seconds},
-                {"ms_per_entry", 1000 * per_entry},
-                {"mean_depth", depth},
-                {"min_depth", last.min_depth},
-                {"max_depth", last.max_depth},
-                {"mean_nodes", nodes}});
+    print_json(setup_make_answer({opt.matrix, opt.classes, opt.nodes, uint64_t(last.entries),
+                                  int(last.rows_resumed), last.seconds, depth, int(last.min_depth),
+                                  int(last.max_depth), nodes}));
   } else if (last.rows == 0) {
     std::cout << printable(opt.matrix) << " is made already (" << opt.classes << " x "
               << opt.classes << " classes at " << opt.nodes

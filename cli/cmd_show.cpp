@@ -9,6 +9,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "printable.h"
+#include "search.h"
 #include "side_names.h"
 
 namespace ewn::cli {
@@ -41,12 +42,15 @@ int run_show(const ShowOptions& opt) {
     Json j;
     j["position"] = format_position(pos, parsed.die);
     j["side"] = side_letter(pos.to_move);
-    if (winner) j["winner"] = side_letter(*winner);
+    j["winner"] = winner ? Json(side_letter(*winner)) : Json(nullptr);
     j["dice"] = Json::array();
     if (!winner)
       for (int d : dice) {
+        // The moves as the other position documents list them (answers/position_answer.h),
+        // without values.
         Json moves = Json::array();
-        for (Move m : legal_moves(pos, d)) moves.push_back(format_move(m));
+        for (Move m : legal_moves(pos, d))
+          moves.push_back({{"move", format_move(m)}, {"wins", wins_at_once(pos, m)}});
         j["dice"].push_back({{"die", d}, {"moves", std::move(moves)}});
       }
     print_json(j);

@@ -1,4 +1,5 @@
 // ewn train-eval: train the evaluation network (eval_network.h) by self-play (network_training.h).
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -69,7 +70,7 @@ int run_train(TrainOptions opt) {
     print_json({{"games", stats.games},
                 {"positions", stats.positions},
                 {"td_error", stats.mean_abs_td_error},
-                {"seconds", line.elapsed_seconds()},
+                {"took_ms", int64_t(std::llround(1000 * line.elapsed_seconds()))},
                 {"out", printable(opt.out)}});
   } else {
     std::printf("%llu games, %llu positions in %.1f s; TD error over the last 1000 games %.4f\n",

@@ -15,6 +15,7 @@
 #include "printable.h"
 #include "progress_line.h"
 #include "regular_file.h"
+#include "summaries.h"
 #include "table_format.h"
 #include "tables_dir.h"
 #include "verify.h"
@@ -99,52 +100,6 @@ void print_text(const VerifyReport& r, double seconds, double cpu) {
               << "\n";
 }
 
-void print_json_report(const VerifyReport& r, double seconds, double cpu) {
-  Json j;
-  j["directory"] = printable(r.dir.string());
-  j["pieces"] = r.max_pieces;
-  j["complete_up_to"] = r.complete_up_to;
-  j["ok"] = r.ok();
-  j["tables"] = r.tables.size();
-  j["positions"] = r.positions;
-  j["mismatches"] = r.mismatches;
-  j["max_difference"] = r.max_difference;
-  j["tolerance"] = r.tolerance;
-  j["seconds"] = seconds;
-  j["cpu_seconds"] = cpu;
-  Json& failed = j["failed"] = Json::array();
-  for (const TableReport& t : r.tables) {
-    if (t.ok()) continue;
-    Json f;
-    f["class"] = t.material.name();
-    f["file"] = printable(t.file.string());
-    if (!t.problem.empty()) f["problem"] = t.problem;
-    f["positions"] = t.positions;
-    f["mismatches"] = t.mismatches;
-    f["max_difference"] = t.max_difference;
-    f["listed"] = Json::array();
-    for (const ValueMismatch& m : t.listed)
-      f["listed"].push_back({{"entry", m.entry},
-                             {"position", format_position(m.position)},
-                             {"stored", decode_value(m.stored)},
-                             {"stored_raw", m.stored},
-                             {"recomputed", m.recomputed}});
-    failed.push_back(std::move(f));
-  }
-  j["other_problems"] = Json::array();
-  for (const std::string& p : r.other_problems) j["other_problems"].push_back(printable(p));
-  // Every problem in one list, in the words `ewn info` uses.
-  Json& errors = j["errors"] = Json::array();
-  for (const TableReport& t : r.tables)
-    if (!t.problem.empty())
-      errors.push_back(printable(t.file.string() + ": " + t.problem));
-    else if (t.mismatches)
-      errors.push_back(printable(t.file.string() + ": " + std::to_string(t.mismatches) +
-                                 " stored values differ from their children"));
-  for (const std::string& p : r.other_problems) errors.push_back(printable(p));
-  print_json(j);
-}
-
 // `ewn verify DIR --manifest FILE`: every file the manifest lists, by size and digest.
 int run_manifest_check(const VerifyCommandOptions& opt) {
   auto bad_use = [&](const std::string& message) {
@@ -169,11 +124,7 @@ int run_manifest_check(const VerifyCommandOptions& opt) {
   std::vector<std::string> errors = compare_with_manifest(opt.dir, entries);
   for (auto& e : errors) e = printable(e);
   if (opt.json) {
-    print_json({{"directory", printable(opt.dir)},
-                {"manifest", printable(opt.manifest)},
-                {"ok", errors.empty()},
-                {"tables", entries.size()},
-                {"errors", errors}});
+    print_json(manifest_check_answer(opt.dir, opt.manifest, entries.size(), errors));
   } else {
     for (const auto& e : errors) std::cout << "FAILED " << e << "\n";
     std::cout << "ewn verify: " << printable(opt.dir) << ": " << entries.size()
@@ -224,7 +175,7 @@ int run_verify(const VerifyCommandOptions& opt) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   double cpu = process_cpu_seconds() - cpu_started;
   if (opt.json)
-    print_json_report(report, seconds, cpu);
+    print_json(verify_answer(report, seconds, cpu));
   else
     print_text(report, seconds, cpu);
   if (report.ok() && !opt.write_manifest.empty()) {

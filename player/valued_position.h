@@ -1,13 +1,11 @@
-// A position with its value and the value of every move, as one JSON document: `ewn probe
-// --json` and the web server's /api/probe give it from the tables, /api/estimate from the
-// engine's search; one definition keeps the three the same shape.
+// A position with its value and the value of every move: what the tables (probe) and the
+// engine's estimate (position_estimate.h) both give; answers/position_answer.h writes it.
 #pragma once
 
 #include <optional>
 #include <vector>
 
 #include "exact_values.h"
-#include "json_text.h"
 #include "position.h"
 
 namespace ewn {
@@ -25,10 +23,5 @@ struct ValuedPosition {
   // Undecided: each die valued (1..6, or only the named one) in turn; decided: none.
   std::vector<DieMoves> dice;
 };
-
-// position, side, value, red_value, die and die_value (only when the position names a die: the
-// value after that roll, SPEC section 4), pieces, winner (decided) or material, and dice: for
-// each die its moves, best first, with value and wins.
-Json valued_position_json(const ValuedPosition& v);
 
 }  // namespace ewn

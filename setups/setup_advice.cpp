@@ -13,19 +13,6 @@ void rank(std::vector<RankedArrangement>& list, int count) {
   if (count >= 0 && list.size() > size_t(count)) list.resize(size_t(count));
 }
 
-Json ranked_json(const std::vector<RankedArrangement>& list, bool with_probability) {
-  Json out = Json::array();
-  for (const auto& r : list) {
-    Json j;
-    j["arrangement"] = format_arrangement(r.arrangement);
-    j["twin"] = format_arrangement(renumbered(r.arrangement));
-    if (with_probability) j["probability"] = r.probability;
-    j["value"] = r.value;
-    out.push_back(j);
-  }
-  return out;
-}
-
 }  // namespace
 
 const char* role_name(SetupRole role) {
@@ -113,42 +100,6 @@ Arrangement SetupAdvisor::equilibrium_draw(SetupRole role, double u, bool twin) 
     }
   }
   return twin ? renumbered(pick) : pick;
-}
-
-Json SetupAdvisor::matrix_json() const {
-  Json j;
-  j["rows"] = matrix_.rows;
-  j["columns"] = matrix_.columns;
-  j["nodes"] = matrix_.node_budget;
-  return j;
-}
-
-Json SetupAdvisor::reply_json(const Arrangement& theirs, int count) const {
-  Json j;
-  j["matrix"] = matrix_json();
-  j["against"] = format_arrangement(theirs);
-  for (SetupRole role : {SetupRole::First, SetupRole::Second})
-    j[role_name(role)] = ranked_json(replies(role, theirs, count), false);
-  return j;
-}
-
-Json SetupAdvisor::uniform_json(int count) const {
-  Json j;
-  j["matrix"] = matrix_json();
-  for (SetupRole role : {SetupRole::First, SetupRole::Second})
-    j[role_name(role)] = ranked_json(against_uniform(role, count), false);
-  return j;
-}
-
-Json SetupAdvisor::equilibrium_json() const {
-  const SetupEquilibrium& e = equilibrium();
-  Json j;
-  j["matrix"] = matrix_json();
-  j["value"] = e.value;
-  j["gap"] = e.gap;
-  j["first"] = ranked_json(e.first, true);
-  j["second"] = ranked_json(e.second, true);
-  return j;
 }
 
 }  // namespace ewn

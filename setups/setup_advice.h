@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "arrangement.h"
-#include "json_text.h"
 #include "matrix_game.h"
 #include "setup_matrix.h"
 
@@ -51,12 +50,6 @@ class SetupAdvisor {
   // An arrangement drawn from `role`'s equilibrium strategy by `u` in [0, 1); the class's
   // member or its twin, by `twin`.
   Arrangement equilibrium_draw(SetupRole role, double u, bool twin) const;
-
-  // The JSON answers of `ewn setup` (docs/SETUPS.md lists their fields).
-  Json matrix_json() const;
-  Json reply_json(const Arrangement& theirs, int count) const;
-  Json uniform_json(int count) const;
-  Json equilibrium_json() const;
 
  private:
   int check_class(const Arrangement& a) const;  // throws std::out_of_range past the matrix

@@ -35,7 +35,7 @@ AnalysisRequest analysis_request(const httplib::Request& req, long min_nodes, lo
 
 Json engine_analysis(Search& search, const ExactValues* tables, const AnalysisRequest& request,
                      std::chrono::milliseconds turn_time_cap) {
-  return analysis_json(
+  return analysis_answer(
       analyse_game_with(request.game, search, tables, request.nodes, Duration(turn_time_cap)));
 }
 

@@ -1,5 +1,5 @@
 // /api/analyse: a played game judged turn by turn, the document of `ewn analyse --json`
-// (analysis/analysis_json.h). The game comes as text in the query; its size is checked before a
+// (answers/analysis_answer.h). The game comes as text in the query; its size is checked before a
 // search is taken, so that one request holds a search for a bounded time.
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <chrono>
 #include <cstdint>
 
-#include "analysis_json.h"
+#include "analysis_answer.h"
 #include "game_record.h"
 #include "search.h"
 
@@ -32,7 +32,7 @@ struct AnalysisRequest {
 AnalysisRequest analysis_request(const httplib::Request& req, long min_nodes, long max_nodes);
 
 // The analysis with a search of the server's pool (`tables`: its exact values, or null), each
-// turn's estimate capped at `turn_time_cap`: analysis_json's document. Throws
+// turn's estimate capped at `turn_time_cap`: analysis_answer's document. Throws
 // AnalysisTimeError when a turn's estimate meets the cap.
 Json engine_analysis(Search& search, const ExactValues* tables, const AnalysisRequest& request,
                      std::chrono::milliseconds turn_time_cap);

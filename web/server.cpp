@@ -21,13 +21,14 @@
 #include "engine_pool.h"
 #include "eval_network.h"
 #include "host_check.h"
+#include "inventory_answer.h"
 #include "json_response.h"
 #include "query.h"
 #include "race.h"
 #include "request_head.h"
 #include "setup_advice.h"
+#include "setup_answers.h"
 #include "static_files.h"
-#include "table_inventory.h"
 #include "tablebase_values.h"
 #include "tables_hint.h"
 
@@ -222,16 +223,16 @@ void setup_route(const Context& c, const std::string& question, const httplib::R
   }
   int count = int(number_param(req, "count", 5, 1, kArrangementClasses));
   if (question == "equilibrium") {
-    send_json(res, 200, c.setups->equilibrium_json());
+    send_json(res, 200, setup_equilibrium_answer(*c.setups));
   } else if (question == "best") {
-    send_json(res, 200, c.setups->uniform_json(count));
+    send_json(res, 200, setup_best_answer(*c.setups, count));
   } else {
     if (!req.has_param("arrangement")) throw RequestError("parameter 'arrangement' is required");
     std::string error;
     auto theirs = parse_arrangement(printable_excerpt(req.get_param_value("arrangement")), &error);
     if (!theirs) throw RequestError(error);
     try {
-      send_json(res, 200, c.setups->reply_json(*theirs, count));
+      send_json(res, 200, setup_reply_answer(*c.setups, *theirs, count));
     } catch (const std::out_of_range& e) {
       throw RequestError(e.what());
     }
@@ -423,10 +424,10 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
   make_engine(*c);
   load_setups(*c);
   // The inventory of `ewn info --json --quick`: file headers only, read once at start.
-  c->info = table_inventory_json(c->tables->directory(),
-                                 inspect_tables(c->tables->directory(), /*headers_only=*/true,
-                                                /*threads=*/1),
-                                 /*checked=*/false);
+  c->info = inventory_answer(c->tables->directory(),
+                             inspect_tables(c->tables->directory(), /*headers_only=*/true,
+                                            /*threads=*/1),
+                             /*checked=*/false);
   auto directory = std::make_shared<const DirectoryName>(options.tables);
   c->info["directory"] = directory->shown;
   c->info["engine"] = {{"searches", options.searches},

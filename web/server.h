@@ -13,7 +13,7 @@ namespace ewn::web {
 
 // The answer to /api/probe for a position as given: the line `ewn probe --json` prints for it
 // (without the newline) and how the probe ended. The command that starts the server passes the
-// probe command's own function (api/probe_report.h), so that the server's answer is the CLI's
+// probe command's own function (answers/probe_answer.h), so that the server's answer is the CLI's
 // by construction, byte for byte.
 struct ProbeAnswer {
   enum class Outcome { Ok, BadPosition, NotCovered, TableProblem };

@@ -21,12 +21,12 @@ int main(int argc, char** argv) {
     for (int die = 1; die <= 6; ++die) {
       std::printf("die %d:", die);
       for (const ewn::MoveValue& m : tables.moves(pos.str(), die))
-        std::printf(" %s %.6f%s", m.move.c_str(), m.value, m.wins ? " wins" : "");
+        std::printf(" %s %.6f%s", m.move.c_str(), m.move_value, m.wins ? " wins" : "");
       std::printf("\n");
     }
     ewn::Engine engine(argv[1], 100);
     ewn_engine_choice choice = engine.search(pos.str(), 3);
-    std::printf("engine, die 3: %s (value %.6f, depth %d)\n", choice.move, choice.value,
+    std::printf("engine, die 3: %s (value %.6f, depth %d)\n", choice.move, choice.move_value,
                 choice.depth);
     for (int die = 1; !pos.winner(); die = die % 6 + 1) {
       std::string best = tables.best_move(pos.str(), die);

@@ -11,7 +11,7 @@ with ewn.Tablebase(sys.argv[1]) as tables:
     print(f"{position}: {answer['side']} wins with probability {answer['value']:.6f}")
     for die in answer["dice"]:
         best = die["moves"][0]
-        print(f"  die {die['die']}: {best['move']} {best['value']:.6f}")
+        print(f"  die {die['die']}: {best['move']} {best['move_value']:.6f}")
     try:
         tables.probe("r1r2/5/5 r")
     except ValueError as error:

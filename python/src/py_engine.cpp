@@ -79,14 +79,14 @@ one per thread to search in parallel).)")
             ewn_engine_choice c = e.search(position, die);
             py::dict d;
             d["move"] = c.move;
-            d["value"] = c.value < 0 ? py::object(py::none()) : py::float_(c.value);
+            d["move_value"] = c.move_value < 0 ? py::object(py::none()) : py::float_(c.move_value);
             d["exact"] = c.exact != 0;
             d["depth"] = c.depth;
             d["nodes"] = c.nodes;
             return d;
           },
           py::arg("position"), py::arg("die") = py::none(),
-          "The move with what the search says of it: value (the mover's win probability after "
+          "The move with what the search says of it: move_value (the mover's win probability after "
           "the move, None when nothing was searched), exact, depth, nodes.")
       .def("close", &PyEngine::close,
            "Frees the engine (a search running in another thread finishes first); later calls "

@@ -86,7 +86,7 @@ class PyTablebase {
     for (int i = 0; i < n; ++i) {
       py::dict m;  // as in the "moves" of probe()'s document
       m["move"] = mv[i].move;
-      m["value"] = mv[i].value;
+      m["move_value"] = mv[i].move_value;
       m["wins"] = mv[i].wins != 0;
       out.append(m);
     }
@@ -152,9 +152,9 @@ FileNotFoundError when the directory is missing, NotADirectoryError when it is a
                              "Every position with up to this many pieces is covered.")
       .def("probe", &PyTablebase::probe, py::arg("position"),
            "The probe: the dict `ewn probe --json` prints for the position: value (the side to "
-           "move's win probability before the roll), red_value, side, pieces, material or "
-           "winner, die and die_value when the position names a die, and dice: every die's "
-           "moves, best first, with value and wins. Raises ValueError (malformed position), "
+           "move's win probability before the roll), red_value, side, pieces, material and "
+           "winner, die and die_value (None without a die), source, and dice: every die's "
+           "moves, best first, with move_value and wins. Raises ValueError (malformed position), "
            "NotCoveredError (a LookupError), OSError (a damaged or missing table file, named "
            "in the message).")
       .def(
@@ -174,7 +174,8 @@ FileNotFoundError when the directory is missing, NotADirectoryError when it is a
           py::arg("position"), py::arg("default") = py::none(),
           "value(position), or `default` where the tables do not cover the position.")
       .def("moves", &PyTablebase::moves, py::arg("position"), py::arg("die") = py::none(),
-           "The moves for a die (None: the position's die) as dicts of move, value (the mover's "
+           "The moves for a die (None: the position's die) as dicts of move, move_value (the "
+           "mover's "
            "win probability after it) and wins, best first; [] once the game is decided.")
       .def("best_move", &PyTablebase::best_move, py::arg("position"), py::arg("die") = py::none(),
            "The best move ('a5b4') for a die (None: the position's die), as Engine.best_move "

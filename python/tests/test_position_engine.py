@@ -44,7 +44,7 @@ def test_engine_with_tables_plays_their_best_value(tables):
     for position in ["r1r23/5/5/5/3b1b2 r 2", "r14/5/2b32/5/5 b 3"]:
         found = engine.search(position)
         assert found["exact"]
-        assert found["value"] == tb.moves(position)[0]["value"]
+        assert found["move_value"] == tb.moves(position)[0]["move_value"]
         # The same question, the same shape of answer: the move.
         assert isinstance(engine.best_move(position), str)
         assert isinstance(tb.best_move(position), str)

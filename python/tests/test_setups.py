@@ -30,7 +30,7 @@ def test_the_three_answers_are_the_cli_s(ewn_program, matrix):
         assert setups.best(2) == cli(ewn_program, "best", "--count", "2", "--matrix", str(matrix))
         eq = setups.equilibrium()
         assert eq == cli(ewn_program, "equilibrium", "--matrix", str(matrix))
-    assert eq["matrix"] == {"rows": 5, "columns": 5, "nodes": 1}
+    assert eq["matrix"] == {"rows": 5, "columns": 5, "node_budget": 1}
     assert 0 <= eq["value"] <= 1 and eq["gap"] < 1e-9
     assert abs(sum(a["probability"] for a in eq["first"]) - 1) < 1e-9
 

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "analysis_games.h"
-#include "analysis_json.h"
+#include "analysis_answer.h"
 #include "game_analysis.h"
 #include "generated_set.h"
 #include "movegen.h"
@@ -87,8 +87,8 @@ TEST_CASE("the analysis is the same whatever the threads, estimates included", "
       "r 1 a5b4\nb 2 e2d2\nr 3 a4b3\nb 3 d1c1\nr 2 b5c4\nb 1 e1d1\n";
   AnalysisEngine engine = tables_engine();
   AnalysisOptions one{20'000, 1}, two{20'000, 2};
-  Json a = analysis_json(analyse_game(read_game(game), engine, one));
-  Json b = analysis_json(analyse_game(read_game(game), engine, two));
+  Json a = analysis_answer(analyse_game(read_game(game), engine, one));
+  Json b = analysis_answer(analyse_game(read_game(game), engine, two));
   CHECK(a == b);
   CHECK(a["turns"][0]["source"] == "estimate");
   CHECK(a["turns"][0]["nodes"].get<uint64_t>() <= 20'000);
@@ -105,7 +105,7 @@ TEST_CASE("a turn whose die is not known gets the die kindest to the move", "[an
   CHECK(t.luck == 0);
   // Only die 1 moves piece 1; its best moves b4c4 and b4b3 are worth the same.
   CHECK(t.error == Approx(0).margin(1e-12));
-  Json j = analysis_json(a);
+  Json j = analysis_answer(a);
   CHECK(j["turns"][0]["die"].is_null());
   CHECK(j["turns"][0]["luck"].is_null());
 }

@@ -14,7 +14,7 @@
 #include "index.h"
 #include "movegen.h"
 #include "notation.h"
-#include "probe_report.h"
+#include "probe_answer.h"
 #include "random_position.h"
 #include "table_format.h"
 #include "tablebase.h"
@@ -71,7 +71,7 @@ TEST_CASE("the C API answers as the tables and `ewn probe` do", "[c_api]") {
     double v = -1;
     REQUIRE(ewn_tb_value(open.tb, text.c_str(), &v) == EWN_OK);
     CHECK(v == *tb.value(parsed.position));
-    CHECK(probe_json(open.tb, text, EWN_OK) == json_text(probe_report(tb, text).json));
+    CHECK(probe_json(open.tb, text, EWN_OK) == json_text(probe_answer(tb, text).json));
     for (int die = 1; die <= 6; ++die) {
       ewn_move_value moves[EWN_MAX_DIE_MOVES];
       int n = -1;
@@ -85,7 +85,7 @@ TEST_CASE("the C API answers as the tables and `ewn probe` do", "[c_api]") {
       REQUIRE(n == int(expected.size()));
       for (int i = 0; i < n; ++i) {
         CHECK(moves[i].move == format_move(expected[i].move));
-        CHECK(moves[i].value == expected[i].value);
+        CHECK(moves[i].move_value == expected[i].value);
         CHECK(moves[i].wins == int(expected[i].wins));
       }
       char best[EWN_MOVE_TEXT_MAX];
@@ -255,7 +255,7 @@ TEST_CASE("the C API's engine plays legal moves and the tables' best", "[c_api]"
     ewn_move_value best[EWN_MAX_DIE_MOVES];
     int n = 0;
     REQUIRE(ewn_tb_moves(open.tb, text.c_str(), 0, best, &n) == EWN_OK);
-    CHECK(choice.value == best[0].value);  // covered: the tables' value of its move
+    CHECK(choice.move_value == best[0].move_value);  // covered: the tables' value of its move
     CHECK(choice.exact == 1);
     // best_move: the move alone, the same shape from the engine as from the tables.
     char move[EWN_MOVE_TEXT_MAX];

@@ -7,7 +7,7 @@
 
 #include <fstream>
 #include "analysis_games.h"
-#include "analysis_json.h"
+#include "analysis_answer.h"
 #include "cli_run.h"
 #include "game_analysis.h"
 #include "generated_set.h"
@@ -36,7 +36,7 @@ TEST_CASE("ewn analyse --json prints the library's document", "[cli][analysis]")
   REQUIRE(r.exit_code == 0);
   AnalysisEngine engine;
   engine.tables = open_tablebase(tables);
-  Json expected = analysis_json(analyse_game(read_game(kBlunderGame), engine, {}));
+  Json expected = analysis_answer(analyse_game(read_game(kBlunderGame), engine, {}));
   CHECK(nlohmann::ordered_json::parse(r.out) == expected);
   // From stdin too, with the same answer.
   ChildOptions from_file;

@@ -2,6 +2,7 @@
 
 #include "file_bytes.h"
 #include "setup_advice.h"
+#include "setup_answers.h"
 #include "setup_entry.h"
 #include "setup_matrix_maker.h"
 #include "temp_dir.h"
@@ -200,11 +201,11 @@ TEST_CASE("setup advice: the three questions from a small stored matrix") {
   CHECK(advisor.equilibrium_draw(SetupRole::First, 0.1, false) == c1);
   CHECK(advisor.equilibrium_draw(SetupRole::First, 0.9, true) == renumbered(c0));
 
-  Json j = advisor.equilibrium_json();
+  Json j = setup_equilibrium_answer(advisor);
   CHECK(j["value"].get<double>() == Approx(0.55).margin(1e-4));
   CHECK(j["first"][0]["arrangement"] == "123465");
   CHECK(j["first"][0]["twin"] == "654312");
-  CHECK(j["matrix"]["nodes"] == 5);
+  CHECK(j["matrix"]["node_budget"] == 5);
 
   // An arrangement outside a small matrix is refused, not read past its end.
   CHECK_THROWS_AS(advisor.replies(SetupRole::First, {3, 6, 5, 4, 2, 1}, 1), std::out_of_range);

@@ -120,8 +120,8 @@ export class Analysis {
     const estimated = a.turns.filter((t) => t.source === "estimate").length;
     $("#analysis-about").textContent = `Game ${a.game}` + (a.games > 1 ? ` of ${a.games}` : "") +
       ` (${a.format}), ${a.turns.length} turns, ` + (a.winner ? `${sideName(a.winner)} won` : "unfinished") + ". " +
-      (estimated === a.turns.length ? `Every value is the engine's estimate at ${a.nodes.toLocaleString("en")} nodes (marked ~): the tables cover none of the turns.`
-        : estimated ? `${estimated} of the turns' values are the engine's estimate at ${a.nodes.toLocaleString("en")} nodes (marked ~), the others exact from the tables.`
+      (estimated === a.turns.length ? `Every value is the engine's estimate at ${a.node_budget.toLocaleString("en")} nodes (marked ~): the tables cover none of the turns.`
+        : estimated ? `${estimated} of the turns' values are the engine's estimate at ${a.node_budget.toLocaleString("en")} nodes (marked ~), the others exact from the tables.`
         : "Every value is exact, from the tables.");
     drawAnalysisChart($("#analysis-chart"), a, (t) => this.open(t));
     this.renderSummary(a);

@@ -22,7 +22,7 @@ export const setupEquilibrium = () => get("/api/setup/equilibrium", {});
 // The value of a position and of its moves: from the tables where they cover it, else the
 // engine's estimate searched to a fixed budget of `nodes` (the same answer on every load).
 // One request, answered 200 either way (/api/probe's fallback=estimate), so that an uncovered
-// position is no failed load. { ok, body, notCovered }: body.estimate is true for an estimate,
+// position is no failed load. { ok, body, notCovered }: body.source is "estimate" for an estimate,
 // and notCovered then holds the tables' message (what they cover, how to make the rest).
 export async function evaluate(position, nodes) {
   const r = await get("/api/probe", { position, fallback: "estimate", nodes });

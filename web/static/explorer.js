@@ -236,7 +236,7 @@ export class Explorer {
       `${mover} to move wins ${percent(b.value)}` + (b.die ? ` (after rolling ${b.die}: ${percent(b.die_value)})` : "");
     $("#value-bar").style.width = percent(b.red_value).replace("%", "") + "%";
     $("#value-bar").parentElement.title = `Red ${percent(b.red_value)}, Blue ${percent(1 - b.red_value)}`;
-    if (b.estimate) {
+    if (b.source === "estimate") {
       $("#value-source").textContent = `Engine estimate (expectimax search, depth ${b.depth}, ${b.nodes.toLocaleString("en")} nodes` +
         (b.exact ? ", exact" : ", not exact") + `), ${b.pieces} pieces` + (b.material ? `, class ${b.material}` : "");
       $("#coverage").textContent = "The tables do not cover this position, so these values are the engine's estimate. " +

@@ -66,7 +66,7 @@ export class Game {
   async chartPoint(token) {
     const r = await api.evaluate(formatPosition(this.pos), ESTIMATE_NODES);
     if (token !== this.token || !r.ok) return;
-    this.points.push({ ply: this.moves.length, red: r.body.red_value, estimate: !!r.body.estimate });
+    this.points.push({ ply: this.moves.length, red: r.body.red_value, estimate: r.body.source === "estimate" });
     drawChart(this.$("#chart"), this.points);
   }
 

@@ -17,7 +17,7 @@ export function dieFace(d) {
   return DIE_FACES[d];
 }
 
-// A card for one die: `entry` is { die, moves: [{ move, value, wins }] } as the API gives it,
+// A card for one die: `entry` is { die, moves: [{ move, move_value, wins }] } as the API gives it,
 // or { die, moves: [{ move }] } without values. onMove(move) runs when a move is chosen.
 export function dieCard(entry, onMove) {
   const card = document.createElement("div");
@@ -28,10 +28,10 @@ export function dieCard(entry, onMove) {
   name.innerHTML = `<span class="die-face" aria-hidden="true"></span>die ${entry.die}`;
   name.firstChild.textContent = dieFace(entry.die);
   title.appendChild(name);
-  if (entry.moves.length && entry.moves[0].value !== undefined) {
+  if (entry.moves.length && entry.moves[0].move_value !== undefined) {
     const best = document.createElement("span");
     best.className = "muted";
-    best.textContent = percent(entry.moves[0].value);
+    best.textContent = percent(entry.moves[0].move_value);
     best.title = "the mover's win probability after rolling " + entry.die;
     title.appendChild(best);
   }
@@ -53,10 +53,10 @@ export function moveList(moves, onMove) {
     mv.className = "mv";
     mv.textContent = m.move;
     b.appendChild(mv);
-    if (m.value !== undefined) {
+    if (m.move_value !== undefined) {
       const val = document.createElement("span");
       val.className = "val";
-      val.textContent = percent(m.value);
+      val.textContent = percent(m.move_value);
       if (m.wins) {
         const w = document.createElement("span");
         w.className = "wins";
@@ -64,9 +64,9 @@ export function moveList(moves, onMove) {
         val.appendChild(w);
       }
       b.appendChild(val);
-      b.style.background = valueColour(m.value);
-      b.title = `${m.move}: the mover wins with probability ${m.value.toFixed(6)} after it`;
-      b.setAttribute("aria-label", `${m.move}, ${percent(m.value)}${m.wins ? ", wins at once" : ""}`);
+      b.style.background = valueColour(m.move_value);
+      b.title = `${m.move}: the mover wins with probability ${m.move_value.toFixed(6)} after it`;
+      b.setAttribute("aria-label", `${m.move}, ${percent(m.move_value)}${m.wins ? ", wins at once" : ""}`);
     } else {
       b.classList.add("plain");
     }

@@ -48,7 +48,7 @@ export class SetupPanel {
     }
     const m = eq.body.matrix;
     this.$("#setup-matrix").textContent =
-      `Setup matrix: ${m.rows} × ${m.columns} arrangement classes, ${m.nodes} nodes of search an entry.`;
+      `Setup matrix: ${m.rows} × ${m.columns} arrangement classes, ${m.node_budget} nodes of search an entry.`;
     this.$("#setup-equilibrium").textContent =
       `At equilibrium the first mover wins ${pct(eq.body.value)}, the second ${pct(1 - eq.body.value)}.`;
     this.fill("#setup-eq-first", eq.body.first, true);

@@ -52,8 +52,8 @@ def test_move_is_legal_and_valued(server):
     j = json.loads(body)
     # Covered by the tables: the engine plays a best move, and says so exactly.
     best = json.loads(cli_probe([position])[0])["dice"][0]["moves"]
-    assert j["move"] in [m["move"] for m in best if m["value"] == best[0]["value"]]
-    assert j["exact"] is True and j["value"] == pytest.approx(best[0]["value"], abs=1e-6)
+    assert j["move"] in [m["move"] for m in best if m["move_value"] == best[0]["move_value"]]
+    assert j["exact"] is True and j["move_value"] == pytest.approx(best[0]["move_value"], abs=1e-6)
     assert j["after"] == "r14/1r23/2b3b41/5/5 b"
 
 
@@ -64,7 +64,7 @@ def test_movetime_is_capped(server):
     assert status == 200
     j = json.loads(body)
     assert j["movetime_ms"] == 5000 and time.monotonic() - start < 15
-    assert j["exact"] is False and 0 < j["value"] < 1
+    assert j["exact"] is False and 0 < j["move_value"] < 1
 
 
 def test_estimate_has_the_probe_shape(server):
@@ -72,13 +72,13 @@ def test_estimate_has_the_probe_shape(server):
     status, body = get(server, "/api/estimate?" + query(position=position, nodes=200000))
     assert status == 200
     j = json.loads(body)
-    assert j["estimate"] is True and j["depth"] >= 1 and j["side"] == "b"
-    assert j["budget"] == "nodes" and 0 < j["nodes"] <= 200000
+    assert j["source"] == "estimate" and j["depth"] >= 1 and j["side"] == "b"
+    assert j["ended_by"] == "nodes" and 0 < j["nodes"] <= 200000
     assert [d["die"] for d in j["dice"]] == [1, 2, 3, 4, 5, 6]
     for d in j["dice"]:
-        values = [m["value"] for m in d["moves"]]
+        values = [m["move_value"] for m in d["moves"]]
         assert values == sorted(values, reverse=True)
-    assert j["value"] == pytest.approx(sum(d["moves"][0]["value"] for d in j["dice"]) / 6)
+    assert j["value"] == pytest.approx(sum(d["moves"][0]["move_value"] for d in j["dice"]) / 6)
 
 
 def without_time(body):
@@ -111,7 +111,7 @@ def test_estimate_keeps_to_the_servers_time_cap():
         status, body = get(s, "/api/estimate?" + query(position=position, nodes=20000000))
         j = json.loads(body)
         # Slack for a loaded machine and sanitizer builds; unbounded, it would take a minute.
-        assert status == 200 and j["budget"] == "time" and j["took_ms"] <= 2000
+        assert status == 200 and j["ended_by"] == "time" and j["took_ms"] <= 2000
         assert time.monotonic() - start < 10
     finally:
         s.stop()
@@ -127,7 +127,7 @@ def test_probe_falls_back_to_the_estimate_when_asked(server):
     status, body = get(server, "/api/probe?" + query(position=uncovered, fallback="estimate",
                                                      nodes=50000))
     j = json.loads(body)
-    assert status == 200 and j["estimate"] is True and j["nodes"] <= 50000
+    assert status == 200 and j["source"] == "estimate" and j["nodes"] <= 50000
     assert j["not_covered"] == json.loads(cli_probe([uncovered])[0])["error"]
 
 
@@ -140,8 +140,8 @@ def test_info_lists_the_tables(server):
                           text=True, timeout=60).stdout
     assert {k: v for k, v in j.items() if k != "engine"} == json.loads(info)
     assert status == 200 and j["complete_up_to"] == 4
-    assert [p["pieces"] for p in j["pieces"]] == [2, 3, 4]
-    assert all(p["present"] == p["classes"] for p in j["pieces"])
+    assert [p["pieces"] for p in j["piece_counts"]] == [2, 3, 4]
+    assert all(p["present"] == p["classes"] for p in j["piece_counts"])
     assert j["engine"]["max_movetime_ms"] == 5000
 
 

@@ -101,7 +101,7 @@ def assert_page_matches_cli(page, position):
     assert percent(cli["value"]) in page["value"]
     assert "Exact, from the tables" in page["source"] and page["coverage"] is None
     expected = [{"die": d["die"],
-                 "moves": [[m["move"], percent(m["value"]) + ("wins" if m["wins"] else "")]
+                 "moves": [[m["move"], percent(m["move_value"]) + ("wins" if m["wins"] else "")]
                            for m in d["moves"]]} for d in cli["dice"]]
     assert page["dice"] == expected
 

@@ -118,7 +118,7 @@ int ewn_tb_value(const ewn_tablebase* tb, const char* position, double* value);
  * a decided position. */
 typedef struct ewn_move_value {
   char move[EWN_MOVE_TEXT_MAX];
-  double value;
+  double move_value;
   int wins;
 } ewn_move_value;
 int ewn_tb_moves(const ewn_tablebase* tb, const char* position, int die,
@@ -151,13 +151,13 @@ void ewn_engine_close(ewn_engine* engine);
 int ewn_engine_best_move(ewn_engine* engine, const char* position, int die,
                          char move[EWN_MOVE_TEXT_MAX]);
 
-/* The same move with what the search says of it. value: the engine's estimate of the mover's
+/* The same move with what the search says of it. move_value: the engine's estimate of the mover's
  * win probability after the move (-1 when it searched nothing, e.g. the only move), exact:
  * whether that value is exact (tables, or a search to the end), depth: the last depth
  * completed, nodes: the positions searched. */
 typedef struct ewn_engine_choice {
   char move[EWN_MOVE_TEXT_MAX];
-  double value;
+  double move_value;
   int exact;
   int depth;
   uint64_t nodes;

@@ -49,7 +49,7 @@ inline std::string analyse_json(const std::string& text, const Tablebase* tables
 
 struct MoveValue {
   std::string move;  // "a5b4"
-  double value;      // the mover's win probability after the move
+  double move_value;  // the mover's win probability after the move
   bool wins;         // the move wins at once
 };
 
@@ -115,7 +115,7 @@ class Tablebase {
     int n = 0;
     detail::check(ewn_tb_moves(tb_.get(), position.c_str(), die, mv, &n));
     std::vector<MoveValue> out;
-    for (int i = 0; i < n; ++i) out.push_back({mv[i].move, mv[i].value, mv[i].wins != 0});
+    for (int i = 0; i < n; ++i) out.push_back({mv[i].move, mv[i].move_value, mv[i].wins != 0});
     return out;
   }
   // The best of those moves ("a5b4"); its value is moves()'s first.

@@ -1,4 +1,4 @@
-#include "probe_report.h"
+#include "probe_answer.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,22 +6,15 @@
 #include <string>
 #include <vector>
 
-#include "ewn/ewn.h"
 #include "generator.h"
 #include "index.h"
 #include "notation.h"
+#include "position_answer.h"
 #include "printable.h"
 #include "regular_file.h"
 #include "tables_hint.h"
-#include "valued_position.h"
 
 namespace ewn {
-
-// One number for each outcome: `ewn probe` exits with the C API's code (ewn.h says so).
-static_assert(int(ProbeStatus::Ok) == EWN_OK);
-static_assert(int(ProbeStatus::BadPosition) == EWN_E_POSITION);
-static_assert(int(ProbeStatus::NotCovered) == EWN_E_NOT_COVERED);
-static_assert(int(ProbeStatus::TableProblem) == EWN_E_TABLE);
 
 namespace {
 
@@ -49,11 +42,8 @@ std::string coverage(const Tablebase& tb, int pieces) {
   return out;
 }
 
-ProbeReport failure(ProbeStatus status, std::string_view text, const std::string& message) {
-  ProbeReport r{status, Json::object()};
-  r.json["position"] = printable(text);
-  r.json["error"] = message;
-  return r;
+Answer failure(Failure f, std::string_view text, const std::string& message) {
+  return Answer{f, error_answer(f, message, text)};
 }
 
 }  // namespace
@@ -83,19 +73,18 @@ std::string not_covered_message(const Tablebase& tb, const Position& pos, std::o
   return head + coverage(tb, n) + " (" + make_tables_hint(n, tb.directory()) + make_one + ")";
 }
 
-ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
+Answer probe_answer(const Tablebase& tb, std::string_view text) {
   ParsedPosition parsed;
   try {
     parsed = parse_position(text);
   } catch (const ParseError& e) {
-    return failure(ProbeStatus::BadPosition, text, bad_position_message(e));
+    return failure(Failure::BadPosition, text, bad_position_message(e));
   }
   const Position& pos = parsed.position;
   ValuedPosition valued{pos, parsed.die, 0, {}};
   try {
     std::optional<double> value = tb.value(pos);
-    if (!value)
-      return failure(ProbeStatus::NotCovered, text, not_covered_message(tb, pos, parsed.die));
+    if (!value) return failure(Failure::NotCovered, text, not_covered_message(tb, pos, parsed.die));
     valued.value = *value;
     if (!pos.winner())
       for (int d = 1; d <= 6; ++d) {
@@ -105,9 +94,9 @@ ProbeReport probe_report(const Tablebase& tb, std::string_view text) {
         for (const auto& mv : best) die.moves.push_back({mv.move, mv.value, mv.wins});
       }
   } catch (const TableError& e) {
-    return failure(ProbeStatus::TableProblem, text, printable(e.what()));
+    return failure(Failure::DamagedTable, text, printable(e.what()));
   }
-  return ProbeReport{ProbeStatus::Ok, valued_position_json(valued)};
+  return Answer{std::nullopt, position_answer(valued, ValueSource::Tables)};
 }
 
 }  // namespace ewn

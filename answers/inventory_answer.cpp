@@ -1,4 +1,4 @@
-#include "table_inventory.h"
+#include "inventory_answer.h"
 
 #include "printable.h"
 
@@ -22,8 +22,8 @@ Json table_json(const TableInspection& c, bool checked) {
 
 }  // namespace
 
-Json table_inventory_json(const std::filesystem::path& dir, const DirectoryInspection& found,
-                          bool checked) {
+Json inventory_answer(const std::filesystem::path& dir, const DirectoryInspection& found,
+                      bool checked) {
   Json errors = Json::array();
   for (const auto& e : found.problems) errors.push_back(printable(e));
   Json partial = Json::array();
@@ -38,7 +38,7 @@ Json table_inventory_json(const std::filesystem::path& dir, const DirectoryInspe
   j["failing"] = found.failing;
   j["ok"] = errors.empty();
   j["errors"] = std::move(errors);
-  j["pieces"] = Json::array();
+  j["piece_counts"] = Json::array();
   for (const auto& g : found.piece_counts) {
     Json gj;
     gj["pieces"] = g.pieces;
@@ -51,7 +51,7 @@ Json table_inventory_json(const std::filesystem::path& dir, const DirectoryInspe
     gj["tables"] = Json::array();
     for (const auto& c : found.tables)
       if (c.material.piece_count() == g.pieces) gj["tables"].push_back(table_json(c, checked));
-    j["pieces"].push_back(std::move(gj));
+    j["piece_counts"].push_back(std::move(gj));
   }
   return j;
 }

@@ -12,10 +12,10 @@ namespace ewn {
 
 // directory; complete_up_to (counting only tables that pass their checks); partial_classes
 // (classes of one more piece made alone with their twins); checked (false: headers only);
-// bytes, positions, failing; ok and errors; pieces: per piece count its classes, present,
+// bytes, positions, failing; ok and errors; piece_counts: per piece count its classes, present,
 // failing, entries, positions, bytes and tables (class, present, and for a present one entries,
 // positions, bytes, ok where known, problem).
-Json table_inventory_json(const std::filesystem::path& dir, const DirectoryInspection& found,
-                          bool checked);
+Json inventory_answer(const std::filesystem::path& dir, const DirectoryInspection& found,
+                      bool checked);
 
 }  // namespace ewn

@@ -8,10 +8,10 @@
 namespace ewn {
 
 // format, game, games, players (who played each side, when the text says: {"r": ..., "b": ...}),
-// start, winner, nodes, turns (one record per turn: turn, line, side,
+// start, winner, node_budget, turns (one record per turn: turn, line, side,
 // position, pieces, die, move, move_value, best_move, die_value, value, red_value, luck, error,
 // mark, luck_mark, choices, source, exact, depth, nodes), sides ({"r": ..., "b": ...}: turns,
 // choices, luck, error, error_mean, inaccuracies, mistakes, blunders) and notes.
-Json analysis_json(const GameAnalysis& a);
+Json analysis_answer(const GameAnalysis& a);
 
 }  // namespace ewn

@@ -1,4 +1,4 @@
-#include "analysis_json.h"
+#include "analysis_answer.h"
 
 #include "notation.h"
 #include "printable.h"
@@ -53,7 +53,7 @@ Json side_json(const SideSummary& s) {
 
 }  // namespace
 
-Json analysis_json(const GameAnalysis& a) {
+Json analysis_answer(const GameAnalysis& a) {
   Json j;
   j["format"] = game_format_name(a.game.format);
   j["game"] = a.game.number;
@@ -64,7 +64,7 @@ Json analysis_json(const GameAnalysis& a) {
                      : Json{{"r", printable(players[Red])}, {"b", printable(players[Blue])}};
   j["start"] = format_position(a.game.start);
   j["winner"] = a.game.winner ? Json(side_letter(*a.game.winner)) : Json(nullptr);
-  j["nodes"] = a.nodes;
+  j["node_budget"] = a.nodes;
   Json turns = Json::array();
   for (const TurnAnalysis& t : a.turns) turns.push_back(turn_json(t));
   j["turns"] = std::move(turns);

@@ -1,0 +1,59 @@
+// The summaries of the long commands as JSON documents: `ewn gen --json`, `ewn verify --json`
+// (a recomputation, or a comparison with a manifest) and `ewn setup make --json`. Durations are
+// milliseconds (`_ms`), sizes bytes, counts of tables `table_count`, the largest piece count a
+// run covers `max_pieces`.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "generator.h"
+#include "json_text.h"
+#include "verify.h"
+
+namespace ewn {
+
+// max_pieces, table_count, generated, skipped, positions, took_ms, bytes, memory_budget,
+// peak_rss, groups_in_parts, most_parts, groups_rederived; and ranks (each rank's figures) for a
+// run by the ranks of an MPI job.
+Json gen_answer(const GenSummary& s, int max_pieces, const Json& ranks);
+
+// One rank's figures in gen_answer's ranks.
+struct RankSummary {
+  int rank = 0;
+  std::string host;
+  int groups = 0, team_groups = 0;
+  uint64_t positions = 0;
+  double busy_seconds = 0, cpu_seconds = 0;
+  uint64_t peak_rss = 0, exchanged_levels = 0, exchanged_bytes = 0, message_bytes = 0;
+};
+Json rank_answer(const RankSummary& r);
+
+// directory, max_pieces, complete_up_to, ok, table_count, positions, mismatches,
+// max_difference, tolerance, took_ms, cpu_ms, failed (each failing table), other_problems and
+// errors (every problem in the words of `ewn info`).
+Json verify_answer(const VerifyReport& r, double seconds, double cpu_seconds);
+
+// directory, manifest, ok, table_count (the manifest's files compared) and errors.
+Json manifest_check_answer(const std::string& dir, const std::string& manifest, size_t table_count,
+                           const std::vector<std::string>& errors);
+
+// What `ewn setup make` did.
+struct SetupMakeSummary {
+  std::string matrix_file;
+  int classes = 0;
+  uint64_t node_budget = 0;
+  uint64_t entries = 0;
+  int rows_resumed = 0;
+  double seconds = 0;
+  double mean_depth = 0;
+  int min_depth = 0, max_depth = 0;
+  double mean_nodes = 0;
+};
+// matrix_file, rows, columns, node_budget, entries, rows_resumed, took_ms, ms_per_entry,
+// mean_depth, min_depth, max_depth, mean_nodes.
+Json setup_make_answer(const SetupMakeSummary& s);
+
+}  // namespace ewn
