@@ -193,9 +193,15 @@ void setup_route(const Context& c, const std::string& question, const Request& r
   else if (question == "best")
     check_params(req, {"count"});
   else
-    check_params(req, {});
+    check_params(req, {"missing"});
+  // missing=ok (the equilibrium only, which the page asks first): without a matrix the same
+  // error document, answered 200, so that the page learns it with no failed load in the
+  // console (as /api/probe's fallback=estimate).
+  bool missing_ok = req.has_param("missing");
+  if (missing_ok && req.get_param_value("missing") != "ok")
+    throw RequestError("parameter 'missing' takes one value: ok");
   if (!c.setups) {
-    send_error(res, 503, c.no_setups);
+    send_error(res, missing_ok ? 200 : 503, c.no_setups);
     return;
   }
   int count = int(number_param(req, "count", 5, 1, kArrangementClasses));

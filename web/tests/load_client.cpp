@@ -11,8 +11,8 @@
 // or after their first byte), waiting for them up to --max-seconds. --addresses K spreads the
 // idle connections over the loopback addresses 127.0.0.1 to 127.0.0.K, and --reopen opens a
 // new one (from the same address) for each the server closes, until the clients are done.
-// --pipeliners N opens N connections that send --pipeline M probe requests at once and never
-// read an answer, kept until the clients are done.
+// --pipeliners N opens N connections that send --pipeline M requests for /api/info at once and
+// never read an answer, kept until the server ends them.
 // A 503 (the server refusing at a limit) counts as answered, and is reported as `refused`.
 // --interval-ms T makes each client pause T ms between its requests (a person's pace, so that
 // the run spans the attack's re-opening), --fresh opens a new connection for every request.
@@ -130,7 +130,7 @@ int connect_from(int from, int port) {
 // the server closes it (an idle one is then opened again with --reopen).
 class Attack {
  public:
-  Attack(const Options& o, std::vector<std::string> pipelined) : o_(o) {
+  explicit Attack(const Options& o) : o_(o) {
     for (int i = 0; i < o.idle + o.slow + o.pipeliners; ++i) {
       Kind kind = i < o.idle ? Kind::Idle : i < o.idle + o.slow ? Kind::Slow : Kind::Pipeliner;
       int from = kind == Kind::Idle ? 1 + i % o.addresses : 1;
@@ -138,7 +138,7 @@ class Attack {
       if (fd < 0) throw std::runtime_error("cannot open attack connection " + std::to_string(i));
       Conn c{fd, kind, from, Clock::now()};
       if (kind == Kind::Pipeliner) {
-        for (int r = 0; r < o.pipeline; ++r) c.out += pipelined[size_t(r) % pipelined.size()];
+        for (int r = 0; r < o.pipeline; ++r) c.out += kPipelined;
         ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
       }
       conns_.push_back(std::move(c));
@@ -193,6 +193,10 @@ class Attack {
     double held_s = 0;
     Clock::time_point reopen_at = {};
   };
+  // What a pipeliner asks for: the inventory, the largest answer that costs the server little
+  // (about 10 KB with the <= 4-piece tables), so that unread answers soon fill the socket.
+  static constexpr std::string_view kPipelined =
+      "GET /api/info HTTP/1.1\r\nHost: localhost\r\n\r\n";
   static constexpr std::string_view kHead =
       "GET /api/info HTTP/1.1\r\nHost: localhost\r\nX-Slowly: aaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n";
   // A connection the server closed at once is opened again no sooner than this.
@@ -305,7 +309,7 @@ int main(int argc, char** argv) {
 
   std::unique_ptr<Attack> attack;
   if (o.idle + o.slow + o.pipeliners > 0) {
-    attack = std::make_unique<Attack>(o, pipelined);
+    attack = std::make_unique<Attack>(o);
     // Every attacking connection is open and the slow ones have sent their first byte.
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
   }

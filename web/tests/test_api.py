@@ -503,6 +503,16 @@ def test_setup_answers_without_a_matrix_say_how_to_make_one(server):
         assert "no setup matrix" in j["error"] and "ewn setup make --matrix" in j["error"]
 
 
+def test_the_equilibrium_without_a_matrix_is_200_when_asked(server):
+    """missing=ok (what the page asks): the same message, answered 200, so that a server
+    without a matrix is no failed load in the browser's console."""
+    status, body = get(server, "/api/setup/equilibrium?missing=ok")
+    assert status == 200
+    assert body == get(server, "/api/setup/equilibrium")[1]
+    status, body = get(server, "/api/setup/equilibrium?missing=yes")
+    assert status == 400 and "'missing' takes one value: ok" in json.loads(body)["error"]
+
+
 @pytest.mark.parametrize("head,why", [
     (b"GET /api/info HTTP/1.1\r\n\r\n", "without a Host"),
     (b"GET /api/info HTTP/1.1\r\nHost: \r\n\r\n", "empty Host"),

@@ -96,12 +96,14 @@ def test_512_idle_sockets_from_4_addresses_lock_nobody_out(server, tmp_path):
 
 
 def test_16_clients_that_do_not_read_hold_no_worker(server, tmp_path):
-    """16 connections send 300 pipelined probes each and never read an answer, while 4 clients
-    send 1 000 probes each: their p99 stays under 100 ms (it was 4 978 ms: the 16 held all 16
-    workers, each blocked in a write for 5 s)."""
+    """16 connections send 1 000 pipelined requests for /api/info each (10 KB answers: 10 MB,
+    more than loopback's sockets hold) and never read an answer, while 4 clients send 1 000
+    probes each: no probe waits (every worker of the old server was blocked in a write for 5 s,
+    and each client's next probe waited 4.9 s), and the server ends the 16 itself."""
     figures = run_load(server, covered_positions_file(tmp_path, 42), "--clients", 4, "--requests",
-                       4000, "--pipeliners", 16, "--pipeline", 300, "--max-seconds", 40)
+                       4000, "--pipeliners", 16, "--pipeline", 1000, "--max-seconds", 40)
     assert figures["errors"] == 0 and figures["refused"] == 0 and figures["requests"] == 4000
-    assert figures["p99_ms"] <= 100
+    # Bounds with room for a loaded machine.
+    assert figures["p99_ms"] <= 100 and figures["max_ms"] <= 2000
     assert figures["pipeliners_closed"] == 16
     assert server.alive()
