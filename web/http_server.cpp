@@ -99,7 +99,7 @@ int HttpServer::bind(const std::string& host, int port) {
 void HttpServer::run(int workers, RequestHandler handle) {
   asio::thread_pool pool(size_t(std::max(1, workers)));
   impl_->sessions = std::make_unique<SessionContext>(
-      SessionContext{impl_->io, pool, std::move(handle), impl_->limits, 0, {}});
+      SessionContext{impl_->io, pool, std::move(handle), impl_->limits, 0, 0, {}});
   impl_->accept();
   for (;;) {
     impl_->io.run();

@@ -33,6 +33,9 @@ using error_code = boost::system::error_code;
 // for bytes it sent after the request.
 constexpr std::chrono::milliseconds kLinger{1000};
 constexpr size_t kReadChunk = 16384;
+// Connections over a cap answered 503 at once (each holds its descriptor for at most the write
+// and kLinger).
+constexpr size_t kMaxRefusing = 256;
 
 std::string peer_address(const tcp::socket& socket) {
   error_code ec;
@@ -68,6 +71,11 @@ class Session : public std::enable_shared_from_this<Session> {
     size_t& from_address = c_.per_address[address_];
     if (c_.open >= c_.limits.max_connections || from_address >= c_.limits.max_per_address) {
       if (from_address == 0) c_.per_address.erase(address_);
+      // A flood beyond the caps: past kMaxRefusing answers in flight, closed unanswered, so that
+      // refusals never take the descriptors the tables need.
+      if (c_.refusing >= kMaxRefusing) return close();
+      ++c_.refusing;
+      refusing_ = true;
       bool in_all = c_.open >= c_.limits.max_connections;
       refuse(503, "too many connections " +
                       (in_all ? "(" + std::to_string(c_.limits.max_connections) + " open)"
@@ -188,7 +196,7 @@ class Session : public std::enable_shared_from_this<Session> {
       Response res;
       try {
         res = self->c_.handle(req);
-      } catch (const std::exception& e) {
+      } catch (...) {  // the handler answers its own errors: this is a last resort
         res = Response{500, {}, {}};
         res.set_content("{\"error\":\"internal error\"}\n", "application/json");
       }
@@ -275,6 +283,7 @@ class Session : public std::enable_shared_from_this<Session> {
     error_code ec;
     socket_.close(ec);
     if (gone_) gone_->store(true);
+    if (refusing_) --c_.refusing;
     if (!counted_) return;
     --c_.open;
     auto at = c_.per_address.find(address_);
@@ -286,7 +295,8 @@ class Session : public std::enable_shared_from_this<Session> {
   asio::steady_timer timer_;
   uint64_t timer_generation_ = 0;
   std::string address_;
-  bool counted_ = false;  // in the counts of open connections
+  bool counted_ = false;   // in the counts of open connections
+  bool refusing_ = false;  // in the count of refusals
   Phase phase_ = Phase::Reading;
   std::array<char, kReadChunk> chunk_;  // what a read receives
   std::string buffer_;                  // received and not yet consumed by a request

@@ -22,7 +22,8 @@ struct SessionContext {
   boost::asio::thread_pool& workers;
   RequestHandler handle;
   ConnectionLimits limits;
-  size_t open = 0;  // connections served (refused ones not counted)
+  size_t open = 0;      // connections served (refused ones not counted)
+  size_t refusing = 0;  // connections over a cap being answered 503
   std::unordered_map<std::string, size_t> per_address;
 };
 

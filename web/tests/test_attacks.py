@@ -82,3 +82,52 @@ def test_an_abandoned_analysis_frees_the_engine(server):
     # The searches stopped as their clients went: no 2 s wait for a search (the request's
     # limit), which leaves room for a loaded machine.
     assert time.monotonic() - start < 1.5
+
+
+def read_all(s):
+    s.setblocking(True)
+    s.settimeout(10)
+    reply = b""
+    while chunk := s.recv(65536):
+        reply += chunk
+    return reply
+
+
+def test_connections_over_an_address_cap_are_answered_503(server):
+    """1 100 connections from 127.0.0.5, more than one address may hold (1 024): each beyond
+    the cap is answered 503 with a JSON error and closed, none is reset; the others stay open
+    and are served."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
+    sockets = []
+    try:
+        for _ in range(1100):
+            s = socket.socket()
+            s.bind(("127.0.0.5", 0))
+            s.connect((server.host, server.port))
+            sockets.append(s)
+        # The last is beyond the cap. Refusals are written as the connections are accepted, in
+        # order: once its answer is here, every earlier one's is too.
+        answers = {len(sockets) - 1: read_all(sockets[-1])}
+        for i, s in enumerate(sockets[:-1]):
+            s.setblocking(False)
+            try:
+                answers[i] = s.recv(65536)
+            except BlockingIOError:
+                continue  # held open, unanswered: within the cap
+            answers[i] += read_all(s)
+        for reply in answers.values():
+            assert reply.startswith(b"HTTP/1.1 503 "), reply[:100]
+            error = json.loads(reply.split(b"\r\n\r\n", 1)[1])["error"]
+            assert "too many connections from 127.0.0.5" in error
+        assert len(answers) >= 1100 - 1024
+        held = sockets[min(i for i in range(len(sockets)) if i not in answers)]
+        held.setblocking(True)
+        held.settimeout(10)
+        held.sendall(b"GET /api/info HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        assert held.recv(12) == b"HTTP/1.1 200"
+    finally:
+        for s in sockets:
+            s.close()
+    assert get(server, "/api/info")[0] == 200
