@@ -1,7 +1,7 @@
-// libFuzzer target: any bytes as the start of an HTTP request, as the server's connection loop
-// sees them (web/request_head.h), and as a Host header (web/host_check.h). The verdict must be
-// one the loop can act on, and must not change as more bytes arrive: a prefix already judged
-// whole or refused is judged the same with anything after it, as the loop judges each time
+// libFuzzer target: any bytes as the start of an HTTP request, as the server's connections
+// see them (web/request_head.h), and as a Host header (web/host_check.h). The verdict must be
+// one a connection can act on, and must not change as more bytes arrive: a prefix already judged
+// whole or refused is judged the same with anything after it, as a connection judges each time
 // bytes arrive.
 #include <cstdint>
 #include <string_view>

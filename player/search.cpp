@@ -64,7 +64,8 @@ void Search::poll_clock() {
   if (++nodes_ >= node_limit_) stop_ = true;
   if (++work_ >= kPollWork) {
     work_ = 0;
-    if (deadline_.past_hard()) stop_ = true;
+    if (deadline_.past_hard() || (stop_flag_ && stop_flag_->load(std::memory_order_relaxed)))
+      stop_ = true;
   }
 }
 

@@ -26,6 +26,7 @@
 // both colours modelled) never meet in the transposition table.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -104,6 +105,9 @@ class Search {
   bool last_stopped() const { return stop_; }
   void clear() { tt_.clear(); }
   uint64_t nodes() const { return nodes_; }
+  // A flag another thread sets to stop every search from then on as a hard deadline does (the
+  // server's, when the client that asked has gone); null: none. Read with the clock.
+  void set_stop_flag(const std::atomic<bool>* flag) { stop_flag_ = flag; }
 
  private:
   struct GroupMoves;
@@ -144,6 +148,7 @@ class Search {
   // table probe kProbeWork (a probe that decodes a block takes about 70 us; most are cheaper).
   static constexpr int kPollWork = 256, kProbeWork = 16;
   int work_ = 0;
+  const std::atomic<bool>* stop_flag_ = nullptr;
   bool stop_ = false;
   bool inexact_ = false;  // an evaluation (or an entry relying on one) was used below
   int modelled_ = -1;     // the side whose nodes are mean nodes (Random model), or -1

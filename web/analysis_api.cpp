@@ -8,7 +8,7 @@
 
 namespace ewn::web {
 
-AnalysisRequest analysis_request(const httplib::Request& req, long min_nodes, long max_nodes) {
+AnalysisRequest analysis_request(const Request& req, long min_nodes, long max_nodes) {
   if (!req.has_param("text"))
     throw RequestError(
         "missing parameter 'text': the game's text (the page's 'Copy game as text', a log of ewn "

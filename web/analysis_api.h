@@ -3,13 +3,12 @@
 // search is taken, so that one request holds a search for a bounded time.
 #pragma once
 
-#include <httplib.h>
-
 #include <chrono>
 #include <cstdint>
 
 #include "analysis_answer.h"
 #include "game_record.h"
+#include "http_message.h"
 #include "search.h"
 
 namespace ewn::web {
@@ -29,7 +28,7 @@ struct AnalysisRequest {
 // last) and `nodes` (each estimated position's budget). Throws RequestError for a missing game,
 // a text that cannot be read (the reader's message, which names the line), or turns and nodes
 // beyond kMaxAnalysisNodes.
-AnalysisRequest analysis_request(const httplib::Request& req, long min_nodes, long max_nodes);
+AnalysisRequest analysis_request(const Request& req, long min_nodes, long max_nodes);
 
 // The analysis with a search of the server's pool (`tables`: its exact values, or null), each
 // turn's estimate capped at `turn_time_cap`: analysis_answer's document. Throws

@@ -1,5 +1,7 @@
 #include "engine_pool.h"
 
+#include <algorithm>
+
 namespace ewn::web {
 
 EnginePool::EnginePool(const SearchOptions& options, std::shared_ptr<const ExactValues> tables,
@@ -17,9 +19,18 @@ EnginePool::Lease::~Lease() {
   pool_->freed_.notify_one();
 }
 
-std::optional<EnginePool::Lease> EnginePool::acquire(std::chrono::milliseconds wait) {
+std::optional<EnginePool::Lease> EnginePool::acquire(std::chrono::milliseconds wait,
+                                                     const std::atomic<bool>* give_up) {
+  constexpr std::chrono::milliseconds kLook{50};
+  auto until = std::chrono::steady_clock::now() + wait;
   std::unique_lock lock(mutex_);
-  if (!freed_.wait_for(lock, wait, [&] { return !free_.empty(); })) return std::nullopt;
+  for (;;) {
+    if (give_up && give_up->load()) return std::nullopt;
+    auto now = std::chrono::steady_clock::now();
+    if (now >= until) return std::nullopt;
+    auto slice = std::min<std::chrono::steady_clock::duration>(until - now, kLook);
+    if (freed_.wait_for(lock, slice, [&] { return !free_.empty(); })) break;
+  }
   std::unique_ptr<Search> search = std::move(free_.back());
   free_.pop_back();
   return Lease(*this, std::move(search));

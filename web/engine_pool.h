@@ -5,6 +5,7 @@
 // free for probes and the page.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <memory>
@@ -36,8 +37,10 @@ class EnginePool {
     std::unique_ptr<Search> search_;
   };
 
-  // A free search, waiting at most `wait` for one; nullopt when all stay busy.
-  std::optional<Lease> acquire(std::chrono::milliseconds wait);
+  // A free search, waiting at most `wait` for one; nullopt when all stay busy, or when
+  // `give_up` (if not null) is set meanwhile (it is looked at every 50 ms).
+  std::optional<Lease> acquire(std::chrono::milliseconds wait,
+                               const std::atomic<bool>* give_up = nullptr);
   int size() const { return size_; }
   const std::shared_ptr<const ExactValues>& tables() const { return tables_; }
 

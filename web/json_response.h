@@ -2,21 +2,20 @@
 // commands write theirs (json_text.h).
 #pragma once
 
-#include <httplib.h>
-
 #include <string>
 
+#include "http_message.h"
 #include "json_text.h"
 
 namespace ewn::web {
 
 // Invalid UTF-8 from a request (echoed in a message) is replaced, never thrown about.
-inline void send_json(httplib::Response& res, int status, const Json& body) {
+inline void send_json(Response& res, int status, const Json& body) {
   res.status = status;
   res.set_content(json_text(body) + "\n", "application/json");
 }
 
-inline void send_error(httplib::Response& res, int status, const std::string& message) {
+inline void send_error(Response& res, int status, const std::string& message) {
   send_json(res, status, Json{{"error", message}});
 }
 

@@ -2,12 +2,60 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
 
 namespace ewn::web {
 
-void check_params(const httplib::Request& req, std::initializer_list<std::string_view> known) {
-  // httplib keeps one of two identical "name=value" pieces of a query, so a parameter given
-  // twice with one value is found in the raw query.
+namespace {
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string percent_decoded(std::string_view text, bool plus_is_space) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    int high = i + 2 < text.size() && c == '%' ? hex_digit(text[i + 1]) : -1;
+    int low = high >= 0 ? hex_digit(text[i + 2]) : -1;
+    if (low >= 0) {
+      out += char(high * 16 + low);
+      i += 2;
+    } else {
+      out += plus_is_space && c == '+' ? ' ' : c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void parse_target(Request& req) {
+  std::string_view target(req.target);
+  size_t mark = target.find('?');
+  req.path = percent_decoded(target.substr(0, mark), false);
+  req.params.clear();
+  if (mark == std::string_view::npos) return;
+  std::string_view query = target.substr(mark + 1);
+  while (!query.empty()) {
+    std::string_view piece = query.substr(0, query.find('&'));
+    query.remove_prefix(std::min(query.size(), piece.size() + 1));
+    if (piece.empty()) continue;
+    size_t equals = piece.find('=');
+    std::string_view name = piece.substr(0, equals);
+    std::string_view value =
+        equals == std::string_view::npos ? std::string_view() : piece.substr(equals + 1);
+    req.params.emplace(percent_decoded(name, true), percent_decoded(value, true));
+  }
+}
+
+void check_params(const Request& req, std::initializer_list<std::string_view> known) {
+  // A parameter given twice with one value is found in the raw query, and refused with its
+  // name as sent.
   std::string_view query(req.target);
   size_t mark = query.find('?');
   query = mark == std::string_view::npos ? std::string_view() : query.substr(mark + 1);
@@ -31,7 +79,7 @@ void check_params(const httplib::Request& req, std::initializer_list<std::string
   }
 }
 
-std::string position_text(const httplib::Request& req) {
+std::string position_text(const Request& req) {
   if (!req.has_param("position"))
     throw RequestError("missing parameter 'position' (e.g. position=r1r23/5/2b32/5/4b1 r)");
   std::string text = req.get_param_value("position");
@@ -41,7 +89,7 @@ std::string position_text(const httplib::Request& req) {
   return text;
 }
 
-ParsedPosition position_param(const httplib::Request& req) {
+ParsedPosition position_param(const Request& req) {
   try {
     return parse_position(position_text(req));
   } catch (const ParseError& e) {
@@ -49,8 +97,7 @@ ParsedPosition position_param(const httplib::Request& req) {
   }
 }
 
-long number_param(const httplib::Request& req, const std::string& name, long fallback, long min,
-                  long max) {
+long number_param(const Request& req, const std::string& name, long fallback, long min, long max) {
   if (!req.has_param(name)) return fallback;
   std::string text = req.get_param_value(name);
   bool digits = !text.empty() && text.size() <= 9 &&

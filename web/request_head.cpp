@@ -30,8 +30,8 @@ bool is_token(std::string_view s) {
 }
 
 // A request line of three parts whose method is a token other than GET and HEAD: refused with
-// 405 here, whatever the method (httplib would call an unknown one a malformed request). Any
-// other line goes to the router, which answers a malformed one with 400.
+// 405 here, whatever the method (a parser would call an unknown one a malformed request). Any
+// other line goes to the parser, and a malformed one is answered 400.
 bool names_another_method(std::string_view line) {
   size_t first = line.find(' '), second = line.find(' ', first + 1);
   if (first == std::string_view::npos || second == std::string_view::npos ||

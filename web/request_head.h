@@ -1,7 +1,9 @@
-// What the connection loop must know of a request before a worker reads it in full: whether its
-// head (and the body it announces) has arrived, and whether it can be refused at once without
-// the router (a method other than GET or HEAD, a head or body too large, a transfer coding).
-// The full parse (headers, query) stays cpp-httplib's; this only scans the bytes buffered so far.
+// What a connection (web/http_session.cpp) must know of a request before its head is parsed:
+// whether its head (and the body it announces) has arrived, and whether it can be refused at
+// once (a method other than GET or HEAD, a line, head or body too large, a transfer coding).
+// The full parse of the head stays Boost.Beast's; this only scans the bytes buffered so far, so
+// that a connection never buffers more than one request's worth, and pipelined requests are
+// framed one after another.
 #pragma once
 
 #include <cstddef>
@@ -10,10 +12,10 @@
 
 namespace ewn::web {
 
-// Limits of a request, in bytes. The request line is httplib's limit (414 above it); no route
-// takes a body, so a small one is read and dropped and a larger one refused.
+// Limits of a request, in bytes: a request line above kMaxRequestLine gets 414; no route takes
+// a body, so a small one is read and dropped and a larger one refused.
 inline constexpr size_t kMaxRequestLine = 8192;
-// The message of a 414, whoever answers it (the connection loop, or httplib's own check).
+// The message of a 414.
 std::string request_line_too_long();
 inline constexpr size_t kMaxRequestHead = 16384;
 inline constexpr size_t kMaxRequestBody = 4096;

@@ -1,10 +1,5 @@
 #include "server.h"
 
-#include <httplib.h>
-
-#include <sys/resource.h>
-#include <sys/socket.h>
-
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -16,16 +11,15 @@
 #include <vector>
 
 #include "analysis_api.h"
-#include "connection_loop.h"
 #include "engine_api.h"
 #include "engine_pool.h"
 #include "eval_network.h"
 #include "host_check.h"
 #include "inventory_answer.h"
+#include "http_server.h"
 #include "json_response.h"
 #include "query.h"
 #include "race.h"
-#include "request_head.h"
 #include "setup_advice.h"
 #include "setup_answers.h"
 #include "static_files.h"
@@ -45,15 +39,6 @@ constexpr long kDefaultEstimateNodes = 1'000'000;
 constexpr long kMinEstimateNodes = 1'000, kMaxEstimateNodes = 20'000'000;
 // Decoded table blocks kept for probes and searches together (the player alone keeps 1 GB).
 constexpr size_t kCacheBytes = size_t(256) << 20;
-
-// Headers of every answer: no inline script and nothing from elsewhere, no type sniffing, no
-// referrer, nothing cached (values change when tables are added).
-const std::array<std::pair<std::string, std::string>, 4> kAnswerHeaders{{
-    {"X-Content-Type-Options", "nosniff"},
-    {"Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"},
-    {"Referrer-Policy", "no-referrer"},
-    {"Cache-Control", "no-store"},
-}};
 
 struct Context {
   ServerOptions options;
@@ -83,28 +68,17 @@ void make_engine(Context& c) {
   c.engine = std::make_unique<EnginePool>(options, exact, c.options.searches);
 }
 
-// Runs a route's handler, answering a RequestError with 400 and its message.
-httplib::Server::Handler guarded(
-    std::function<void(const httplib::Request&, httplib::Response&)> f) {
-  return [f = std::move(f)](const httplib::Request& req, httplib::Response& res) {
-    try {
-      f(req, res);
-    } catch (const RequestError& e) {
-      send_error(res, 400, e.what());
-    }
-  };
-}
-
-Milliseconds movetime_param(const Context& c, const httplib::Request& req) {
+Milliseconds movetime_param(const Context& c, const Request& req) {
   // Any whole number up to an hour is a fair request; the server's cap then applies.
   long ms = number_param(req, "movetime_ms", kDefaultMovetimeMs, 1, 3'600'000);
   return Milliseconds(std::min<long>(ms, c.options.max_movetime_ms));
 }
 
 // Runs `f` with a search of the pool, or answers 503 when none frees up in time or too many
-// requests already wait for one.
+// requests already wait for one. The search stops when the client goes away (nobody reads the
+// answer then).
 template <class F>
-void with_engine(const Context& c, httplib::Response& res, F f) {
+void with_engine(const Context& c, const Request& req, Response& res, F f) {
   struct Admission {
     std::atomic<int>& count;
     ~Admission() { --count; }
@@ -115,22 +89,27 @@ void with_engine(const Context& c, httplib::Response& res, F f) {
                    " requests for it already); try again");
     return;
   }
-  auto lease = c.engine->acquire(kEngineWait);
+  auto lease = c.engine->acquire(kEngineWait, req.client_gone.get());
   if (!lease) {
     send_error(res, 503,
                "the engine is busy (" + std::to_string(c.engine->size()) +
                    " searches running); try again");
     return;
   }
+  struct StopWhenGone {
+    Search& search;
+    ~StopWhenGone() { search.set_stop_flag(nullptr); }
+  } stop{lease->search()};
+  stop.search.set_stop_flag(req.client_gone.get());
   send_json(res, 200, f(lease->search()));
 }
 
-uint64_t nodes_param(const httplib::Request& req) {
+uint64_t nodes_param(const Request& req) {
   return uint64_t(
       number_param(req, "nodes", kDefaultEstimateNodes, kMinEstimateNodes, kMaxEstimateNodes));
 }
 
-void probe_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
+void probe_route(const Context& c, const Request& req, Response& res) {
   check_params(req, {"position", "fallback", "nodes"});
   bool fallback = req.has_param("fallback");
   if (fallback && req.get_param_value("fallback") != "estimate")
@@ -144,7 +123,7 @@ void probe_route(const Context& c, const httplib::Request& req, httplib::Respons
     ParsedPosition parsed = position_param(req);
     uint64_t nodes = nodes_param(req);
     std::string message = Json::parse(a.json).value("error", "");
-    with_engine(c, res, [&](Search& s) {
+    with_engine(c, req, res, [&](Search& s) {
       Json j = engine_estimate(s, parsed, nodes, Milliseconds(c.options.max_movetime_ms));
       j["not_covered"] = message;
       return j;
@@ -159,33 +138,33 @@ void probe_route(const Context& c, const httplib::Request& req, httplib::Respons
   res.set_content(a.json + "\n", "application/json");
 }
 
-void move_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
+void move_route(const Context& c, const Request& req, Response& res) {
   check_params(req, {"position", "movetime_ms"});
   ParsedPosition parsed = position_param(req);
   Milliseconds movetime = movetime_param(c, req);
   if (!parsed.die)
     throw RequestError("the position needs a die for the engine to move (e.g. '... r 3')");
   if (parsed.position.winner()) throw RequestError("the game is decided: there is no move");
-  with_engine(c, res, [&](Search& s) { return engine_move(s, parsed, movetime); });
+  with_engine(c, req, res, [&](Search& s) { return engine_move(s, parsed, movetime); });
 }
 
-void estimate_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
+void estimate_route(const Context& c, const Request& req, Response& res) {
   check_params(req, {"position", "nodes"});
   ParsedPosition parsed = position_param(req);
   uint64_t nodes = nodes_param(req);
   Milliseconds cap(c.options.max_movetime_ms);
-  with_engine(c, res, [&](Search& s) { return engine_estimate(s, parsed, nodes, cap); });
+  with_engine(c, req, res, [&](Search& s) { return engine_estimate(s, parsed, nodes, cap); });
 }
 
 // The analysis holds one search for the whole game: its size is checked first (the turns times
 // each one's nodes), and each turn's estimate is capped by --max-movetime as /api/estimate's search
 // is. A turn cut short would give values other than the CLI's, so the answer is then an error.
-void analyse_route(const Context& c, const httplib::Request& req, httplib::Response& res) {
+void analyse_route(const Context& c, const Request& req, Response& res) {
   check_params(req, {"text", "nodes", "game"});
   AnalysisRequest request = analysis_request(req, kMinEstimateNodes, kMaxEstimateNodes);
   Milliseconds cap(c.options.max_movetime_ms);
   try {
-    with_engine(c, res, [&](Search& s) {
+    with_engine(c, req, res, [&](Search& s) {
       return engine_analysis(s, c.engine->tables().get(), request, cap);
     });
   } catch (const AnalysisTimeError& e) {
@@ -209,16 +188,21 @@ void load_setups(Context& c) {
   }
 }
 
-void setup_route(const Context& c, const std::string& question, const httplib::Request& req,
-                 httplib::Response& res) {
+void setup_route(const Context& c, const std::string& question, const Request& req, Response& res) {
   if (question == "reply")
     check_params(req, {"arrangement", "count"});
   else if (question == "best")
     check_params(req, {"count"});
   else
-    check_params(req, {});
+    check_params(req, {"missing"});
+  // missing=ok (the equilibrium only, which the page asks first): without a matrix the same
+  // error document, answered 200, so that the page learns it with no failed load in the
+  // console (as /api/probe's fallback=estimate).
+  bool missing_ok = req.has_param("missing");
+  if (missing_ok && req.get_param_value("missing") != "ok")
+    throw RequestError("parameter 'missing' takes one value: ok");
   if (!c.setups) {
-    send_error(res, 503, c.no_setups);
+    send_error(res, missing_ok ? 200 : 503, c.no_setups);
     return;
   }
   int count = int(number_param(req, "count", 5, 1, kArrangementClasses));
@@ -239,7 +223,7 @@ void setup_route(const Context& c, const std::string& question, const httplib::R
   }
 }
 
-void static_route(const httplib::Request& req, httplib::Response& res) {
+void static_route(const Request& req, Response& res) {
   std::string path = req.path == "/" ? "/index.html" : req.path;
   for (const StaticFile& f : static_files())
     if (f.path == path) {
@@ -247,52 +231,6 @@ void static_route(const httplib::Request& req, httplib::Response& res) {
       return;
     }
   send_error(res, 404, "no such page: " + printable_excerpt(req.path));
-}
-
-// The answer of an error httplib itself produced (a malformed request line or header), given as
-// JSON like every other.
-void error_body(const httplib::Request&, httplib::Response& res) {
-  if (!res.body.empty()) return;
-  std::string what = res.status == 400   ? "malformed request"
-                     : res.status == 404 ? "not found"
-                     : res.status == 414 ? request_line_too_long()
-                     : res.status < 500  ? "request refused"
-                                         : "server error";
-  send_error(res, res.status, "HTTP " + std::to_string(res.status) + ": " + what);
-}
-
-const char* reason_phrase(int status) {
-  switch (status) {
-    case 400:
-      return "Bad Request";
-    case 405:
-      return "Method Not Allowed";
-    case 408:
-      return "Request Timeout";
-    case 413:
-      return "Content Too Large";
-    case 414:
-      return "URI Too Long";
-    case 431:
-      return "Request Header Fields Too Large";
-    case 501:
-      return "Not Implemented";
-    default:
-      return "Error";
-  }
-}
-
-// The whole answer to a request the connection loop refuses itself, with the headers and the
-// JSON error of every other answer; the connection is then closed.
-std::string refusal_answer(int status, const std::string& message) {
-  std::string body = json_text(Json{{"error", "HTTP " + std::to_string(status) + ": " + message}});
-  body += "\n";
-  std::string head = "HTTP/1.1 " + std::to_string(status) + " " + reason_phrase(status) + "\r\n";
-  for (const auto& [name, value] : kAnswerHeaders) head += name + ": " + value + "\r\n";
-  if (status == 405) head += "Allow: GET, HEAD\r\n";
-  head += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
-          "\r\nConnection: close\r\n\r\n";
-  return head + body;
 }
 
 // How answers name the table directory: as the user gave it when that is a relative path, else
@@ -330,86 +268,50 @@ struct DirectoryName {
   }
 };
 
-// httplib's request parsing and routing, driven by the connection loop one request at a time.
-class Router : public httplib::Server {
- public:
-  bool answer(httplib::Stream& stream) {
-    bool closed = false;
-    return process_request(stream, false, closed, nullptr) && !closed;
+// The route of a request's path.
+void route(const Context& c, const Request& req, Response& res) {
+  const std::string& path = req.path;
+  if (path == "/api/probe") {
+    probe_route(c, req, res);
+  } else if (path == "/api/move") {
+    move_route(c, req, res);
+  } else if (path == "/api/estimate") {
+    estimate_route(c, req, res);
+  } else if (path == "/api/analyse") {
+    analyse_route(c, req, res);
+  } else if (path == "/api/setup/reply" || path == "/api/setup/best" ||
+             path == "/api/setup/equilibrium") {
+    setup_route(c, path.substr(std::string_view("/api/setup/").size()), req, res);
+  } else if (path == "/api/info") {
+    check_params(req, {});
+    send_json(res, 200, c.info);
+  } else {
+    check_params(req, {});
+    static_route(req, res);
   }
-  int listening_socket() const { return svr_sock_; }
-};
-
-void add_routes(Router& router, const std::shared_ptr<Context>& c) {
-  router.Get("/api/probe", guarded([c](const auto& req, auto& res) { probe_route(*c, req, res); }));
-  router.Get("/api/move", guarded([c](const auto& req, auto& res) { move_route(*c, req, res); }));
-  router.Get("/api/estimate",
-             guarded([c](const auto& req, auto& res) { estimate_route(*c, req, res); }));
-  router.Get("/api/analyse",
-             guarded([c](const auto& req, auto& res) { analyse_route(*c, req, res); }));
-  for (std::string question : {"reply", "best", "equilibrium"})
-    router.Get("/api/setup/" + question, guarded([c, question](const auto& req, auto& res) {
-                 setup_route(*c, question, req, res);
-               }));
-  router.Get("/api/info", guarded([c](const auto& req, auto& res) {
-               check_params(req, {});
-               send_json(res, 200, c->info);
-             }));
-  router.Get("/.*", guarded([](const auto& req, auto& res) {
-               check_params(req, {});
-               static_route(req, res);
-             }));
 }
 
 // The checks and changes every request and answer passes: the Host check against DNS rebinding
-// (when bound to loopback), the table directory's name, the JSON form of httplib's own errors
-// and of exceptions.
-void add_guards(Router& router, const ServerOptions& options,
-                std::shared_ptr<const DirectoryName> directory) {
-  if (is_loopback_address(options.host))
-    router.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
-      std::string host = req.get_header_value("Host");
-      if (host.empty() || is_loopback_host_header(host))
-        return httplib::Server::HandlerResponse::Unhandled;
+// (when bound to loopback), a RequestError answered 400 with its message, any other exception
+// 500, and the table directory's name.
+Response answer(const Context& c, const DirectoryName& directory, const Request& req) {
+  Response res;
+  try {
+    if (is_loopback_address(c.options.host) && !req.host.empty() &&
+        !is_loopback_host_header(req.host))
       send_error(res, 403,
-                 "Host '" + printable_excerpt(host) +
+                 "Host '" + printable_excerpt(req.host) +
                      "' refused: this server listens on loopback and answers requests for "
                      "localhost, 127.0.0.1 or [::1] only (docs/WEB.md, Safety)");
-      return httplib::Server::HandlerResponse::Handled;
-    });
-  router.set_post_routing_handler([directory](const httplib::Request&, httplib::Response& res) {
-    if (!directory->apply(res.body)) return;
-    res.headers.erase("Content-Length");
-    res.set_header("Content-Length", std::to_string(res.body.size()));
-  });
-  router.set_error_handler(error_body);
-  router.set_exception_handler([](const auto&, auto& res, std::exception_ptr ep) {
-    std::string what = "unknown error";
-    try {
-      std::rethrow_exception(ep);
-    } catch (const std::exception& e) {
-      what = e.what();
-    } catch (...) {
-    }
-    send_error(res, 500, "internal error: " + what);
-  });
-  router.set_default_headers(httplib::Headers(kAnswerHeaders.begin(), kAnswerHeaders.end()));
-  // No request needs a body (the connection loop refuses one above kMaxRequestBody).
-  router.set_payload_max_length(kMaxRequestBody);
-  // What the Keep-Alive header announces: the idle limit of the connection loop.
-  ConnectionLimits limits;
-  router.set_keep_alive_timeout(
-      std::chrono::duration_cast<std::chrono::seconds>(limits.idle).count());
-  router.set_keep_alive_max_count(1000);
-}
-
-// Room for the connections and the table files: the soft limit on open files raised to the hard.
-void raise_open_file_limit() {
-  rlimit limit{};
-  if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
-    limit.rlim_cur = limit.rlim_max;
-    ::setrlimit(RLIMIT_NOFILE, &limit);
+    else
+      route(c, req, res);
+  } catch (const RequestError& e) {
+    send_error(res, 400, e.what());
+  } catch (const std::exception& e) {
+    send_error(res, 500, "internal error: " + std::string(e.what()));
   }
+  directory.apply(res.body);
+  return res;
 }
 
 }  // namespace
@@ -417,7 +319,6 @@ void raise_open_file_limit() {
 void serve(const ServerOptions& options, const ReadyCallback& ready) {
   // A client that hangs up mid-answer must not end the server.
   std::signal(SIGPIPE, SIG_IGN);
-  raise_open_file_limit();
   auto c = std::make_shared<Context>();
   c->options = options;
   c->tables = std::make_shared<const Tablebase>(options.tables, kCacheBytes);
@@ -434,29 +335,12 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
                        {"max_movetime_ms", options.max_movetime_ms},
                        {"tables", c->engine->tables() != nullptr}};
 
-  Router router;
-  add_routes(router, c);
-  add_guards(router, options, directory);
-
-  // cpp-httplib's default socket options set SO_REUSEPORT, with which a second server binds the
-  // same port and silently shares the connections; SO_REUSEADDR alone still allows a quick
-  // restart.
-  router.set_socket_options([](socket_t fd) {
-    int yes = 1;
-    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
-  int port = options.port;
-  if (port == 0) {
-    port = router.bind_to_any_port(options.host);
-    if (port < 0) throw std::runtime_error("cannot bind to " + options.host);
-  } else if (!router.bind_to_port(options.host, port)) {
-    throw std::runtime_error("cannot bind to " + options.host + ":" + std::to_string(port) +
+  HttpServer server{ConnectionLimits{}};
+  int port = server.bind(options.host, options.port);
+  if (port < 0 && options.port == 0) throw std::runtime_error("cannot bind to " + options.host);
+  if (port < 0)
+    throw std::runtime_error("cannot bind to " + options.host + ":" + std::to_string(options.port) +
                              " (in use? choose another with --port)");
-  }
-  // httplib listens with a backlog of 5: a sixth connection arriving at once (a browser opens
-  // six) would lose its SYN and retry a second later. Listening again raises the backlog.
-  int listen_fd = router.listening_socket();
-  ::listen(listen_fd, SOMAXCONN);
   std::string host =
       options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
   int pieces = c->tables->complete_up_to();
@@ -466,9 +350,8 @@ void serve(const ServerOptions& options, const ReadyCallback& ready) {
                                        ": every value is the engine's estimate (" +
                                        make_tables_hint(kSuggestedPieces, options.tables) + ")";
   ready("http://" + host + ":" + std::to_string(port) + "/", note + "; engine: " + c->network_note);
-  run_connection_loop(
-      listen_fd, options.threads, ConnectionLimits{},
-      [&router](httplib::Stream& stream) { return router.answer(stream); }, refusal_answer);
+  server.run(options.threads,
+             [c, directory](const Request& req) { return answer(*c, *directory, req); });
 }
 
 }  // namespace ewn::web

@@ -1,3 +1,4 @@
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <memory>
 #include <optional>
@@ -212,6 +213,26 @@ TEST_CASE("chance_value stops at its deadline and says so") {
   search.clear();
   CHECK(search.chance_value(start, 2) == Approx(timed).margin(1e-12));
   CHECK_FALSE(search.last_stopped());
+}
+
+TEST_CASE("a stop flag set stops the search as a past deadline does") {
+  Position start = parse_position("r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r").position;
+  Search search;
+  std::atomic<bool> gone = true;
+  search.set_stop_flag(&gone);
+  search.chance_value(start, 8);
+  CHECK(search.last_stopped());
+  CHECK(search.nodes() <= 256);
+  // Without a deadline the move's search would deepen to its last depth (millions of nodes).
+  SearchResult r = search.choose(start, 3, Deadline::none());
+  CHECK(r.nodes < 5000);
+  // Cleared (or unset), it stops nothing.
+  gone = false;
+  double flagged = search.chance_value(start, 2);
+  CHECK_FALSE(search.last_stopped());
+  search.set_stop_flag(nullptr);
+  search.clear();
+  CHECK(search.chance_value(start, 2) == Approx(flagged).margin(1e-12));
 }
 
 TEST_CASE("at covered positions the chosen move is a table-best move") {

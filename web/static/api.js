@@ -17,7 +17,9 @@ export const info = () => get("/api/info", {});
 // The setup advisor (docs/SETUPS.md): the answers of `ewn setup reply|best|equilibrium --json`.
 export const setupReply = (arrangement, count) => get("/api/setup/reply", { arrangement, count });
 export const setupBest = (count) => get("/api/setup/best", { count });
-export const setupEquilibrium = () => get("/api/setup/equilibrium", {});
+// Without a setup matrix the equilibrium's answer is the error, with status 200 (missing=ok): the
+// page asks it first, and a server without a matrix is no failed load in the console.
+export const setupEquilibrium = () => get("/api/setup/equilibrium", { missing: "ok" });
 
 // The value of a position and of its moves: from the tables where they cover it, else the
 // engine's estimate searched to a fixed budget of `nodes` (the same answer on every load).

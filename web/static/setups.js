@@ -40,12 +40,15 @@ export class SetupPanel {
   async enter() {
     if (this.loaded) return;
     this.loaded = true;
-    const [best, eq] = await Promise.all([api.setupBest(5), api.setupEquilibrium()]);
-    if (!eq.ok) {
+    // The equilibrium first: without a matrix it is the message that says how to make one
+    // (answered 200), and nothing else is asked.
+    const eq = await api.setupEquilibrium();
+    if (!eq.ok || eq.body.error) {
       this.showError(eq.body.error);
       this.loaded = false;
       return;
     }
+    const best = await api.setupBest(5);
     const m = eq.body.matrix;
     this.$("#setup-matrix").textContent =
       `Setup matrix: ${m.rows} × ${m.columns} arrangement classes, ${m.node_budget} nodes of search an entry.`;

@@ -118,11 +118,11 @@ def cli_probe_one(position):
 
 
 def cli_legal_moves(position):
-    """`ewn show --json`: the legal moves of a position with a die."""
+    """`ewn show --json`: the legal moves of a position with a die (their names)."""
     out = subprocess.run([EWN, "show", position, "--json"], capture_output=True, text=True,
                          timeout=30).stdout
     dice = json.loads(out)["dice"]
-    return dice[0]["moves"] if dice else []
+    return [m["move"] for m in dice[0]["moves"]] if dice else []
 
 
 # The seed of the tests' random choices (and of the page's dice in test_browser.py).

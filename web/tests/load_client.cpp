@@ -3,11 +3,21 @@
 // requests per second and latency percentiles as JSON. Exits with 1 on any error (a failed
 // request or a status other than 200 and 404) or when the run takes longer than --max-seconds.
 //   ewn_web_load --host 127.0.0.1 --port 8080 --positions file [--clients 8] [--requests 20000]
-//                [--idle N] [--slow N]
+//                [--idle N [--addresses K] [--reopen]] [--slow N] [--pipeliners N [--pipeline M]]
+//                [--interval-ms T] [--fresh]
 // Under attack: --idle opens N connections that send nothing and --slow N that send a request
 // head a byte a second, all before the clients start and kept until the server closes them.
 // The report then adds how many the server closed and when (seconds after they were opened,
-// or after their first byte), waiting for them up to --max-seconds.
+// or after their first byte), waiting for them up to --max-seconds. --addresses K spreads the
+// idle connections over the loopback addresses 127.0.0.1 to 127.0.0.K, and --reopen opens a
+// new one (from the same address) for each the server closes, until the clients are done.
+// --pipeliners N opens N connections that send --pipeline M requests for /api/info at once and
+// never read an answer, kept until the server ends them.
+// A 503 (the server refusing at a limit) counts as answered, and is reported as `refused`.
+// --interval-ms T makes each client pause T ms between its requests (a person's pace, so that
+// the run spans the attack's re-opening), --fresh opens a new connection for every request.
+#include <arpa/inet.h>
+#include <fcntl.h>
 #include <httplib.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -41,11 +51,24 @@ struct Options {
   double max_seconds = 120;
   int idle = 0;
   int slow = 0;
+  int addresses = 1;
+  bool reopen = false;
+  int pipeliners = 0;
+  int pipeline = 300;
+  int interval_ms = 0;  // each client's pause between its requests
+  bool fresh = false;   // a new connection for every request
 };
 
 bool parse(int argc, char** argv, Options& o) {
-  for (int i = 1; i + 1 < argc; i += 2) {
-    std::string k = argv[i], v = argv[i + 1];
+  for (int i = 1; i < argc; i += 2) {
+    std::string k = argv[i];
+    if (k == "--reopen" || k == "--fresh") {
+      (k == "--reopen" ? o.reopen : o.fresh) = true;
+      --i;
+      continue;
+    }
+    if (i + 1 >= argc) return false;
+    std::string v = argv[i + 1];
     if (k == "--host")
       o.host = v;
     else if (k == "--port")
@@ -62,10 +85,19 @@ bool parse(int argc, char** argv, Options& o) {
       o.idle = std::stoi(v);
     else if (k == "--slow")
       o.slow = std::stoi(v);
+    else if (k == "--addresses")
+      o.addresses = std::stoi(v);
+    else if (k == "--pipeliners")
+      o.pipeliners = std::stoi(v);
+    else if (k == "--pipeline")
+      o.pipeline = std::stoi(v);
+    else if (k == "--interval-ms")
+      o.interval_ms = std::stoi(v);
     else
       return false;
   }
-  return argc % 2 == 1 && !o.positions.empty() && o.clients > 0 && o.requests > 0;
+  return !o.positions.empty() && o.clients > 0 && o.requests > 0 && o.addresses >= 1 &&
+         o.addresses <= 254;
 }
 
 double percentile(std::vector<double>& sorted, double p) {
@@ -73,105 +105,180 @@ double percentile(std::vector<double>& sorted, double p) {
   return sorted[std::min(i, sorted.size() - 1)];
 }
 
-// Connections that hold the server's attention without making a request: idle ones send
-// nothing, slow ones a request head a byte a second. Each is watched until the server closes it.
+// A connection to the server from the loopback address 127.0.0.`from`; -1 when it fails.
+int connect_from(int from, int port) {
+  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK - 1 + uint32_t(from));
+  if (from != 1 && ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  a.sin_port = htons(uint16_t(port));
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Connections that hold the server's attention without reading: idle ones send nothing, slow
+// ones a request head a byte a second, pipeliners many requests at once. Each is watched until
+// the server closes it (an idle one is then opened again with --reopen).
 class Attack {
  public:
-  Attack(const Options& o) {
-    for (int i = 0; i < o.idle + o.slow; ++i) {
-      int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-      sockaddr_in a{};
-      a.sin_family = AF_INET;
-      a.sin_port = htons(uint16_t(o.port));
-      a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-      if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0)
-        throw std::runtime_error("cannot open attack connection " + std::to_string(i));
-      conns_.push_back({fd, i >= o.idle, Clock::now()});
+  explicit Attack(const Options& o) : o_(o) {
+    for (int i = 0; i < o.idle + o.slow + o.pipeliners; ++i) {
+      Kind kind = i < o.idle ? Kind::Idle : i < o.idle + o.slow ? Kind::Slow : Kind::Pipeliner;
+      int from = kind == Kind::Idle ? 1 + i % o.addresses : 1;
+      int fd = connect_from(from, o.port);
+      if (fd < 0) throw std::runtime_error("cannot open attack connection " + std::to_string(i));
+      Conn c{fd, kind, from, Clock::now()};
+      if (kind == Kind::Pipeliner) {
+        for (int r = 0; r < o.pipeline; ++r) c.out += kPipelined;
+        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+      }
+      conns_.push_back(std::move(c));
     }
     thread_ = std::thread([this] { watch(); });
   }
   ~Attack() {
     stop_ = true;
     thread_.join();
-    for (auto& c : conns_) ::close(c.fd);
+    for (auto& c : conns_)
+      if (!c.closed) ::close(c.fd);
   }
+  // The honest clients are done: no connection is re-opened from now on.
+  void stop_reopening() { reopening_done_ = true; }
   // Waits until every connection is closed or the time is out.
   void wait(Clock::time_point until) {
     while (Clock::now() < until && open_count() > 0)
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  // {"idle_closed":n,"idle_close_max_s":s,"slow_closed":n,"slow_close_max_s":s}
+  // {"idle_closed":n,"idle_close_max_s":s,"slow_closed":n,"slow_close_max_s":s,...}
   std::string report() {
     std::lock_guard lock(mutex_);
-    int closed[2] = {0, 0};
-    double longest[2] = {0, 0};
+    int closed[3] = {0, 0, 0};
+    double longest[3] = {0, 0, 0};
     for (auto& c : conns_)
       if (c.closed) {
-        ++closed[c.slow];
-        longest[c.slow] = std::max(longest[c.slow], c.held_s);
+        ++closed[int(c.kind)];
+        longest[int(c.kind)] = std::max(longest[int(c.kind)], c.held_s);
       }
-    char out[200];
+    closed[0] += closed_before_;
+    longest[0] = std::max(longest[0], longest_before_);
+    char out[400];
     std::snprintf(out, sizeof out,
-                  ",\"idle\":%d,\"idle_closed\":%d,\"idle_close_max_s\":%.3f,\"slow\":%d,"
-                  "\"slow_closed\":%d,\"slow_close_max_s\":%.3f",
-                  count(false), closed[0], longest[0], count(true), closed[1], longest[1]);
+                  ",\"idle\":%d,\"idle_closed\":%d,\"idle_close_max_s\":%.3f,\"idle_reopened\":%d,"
+                  "\"slow\":%d,\"slow_closed\":%d,\"slow_close_max_s\":%.3f,\"pipeliners\":%d,"
+                  "\"pipeliners_closed\":%d",
+                  o_.idle, closed[0], longest[0], reopened_, o_.slow, closed[1], longest[1],
+                  o_.pipeliners, closed[2]);
     return out;
   }
 
  private:
+  enum class Kind { Idle, Slow, Pipeliner };
   struct Conn {
     int fd;
-    bool slow;
+    Kind kind;
+    int from;                 // 127.0.0.<from>
     Clock::time_point since;  // opened, or (slow) sent its first byte
+    std::string out = {};     // what is still to send (a pipeliner)
     size_t sent = 0;
     bool closed = false;
     double held_s = 0;
+    Clock::time_point reopen_at = {};
   };
+  // What a pipeliner asks for: the inventory, the largest answer that costs the server little
+  // (about 10 KB with the <= 4-piece tables), so that unread answers soon fill the socket.
+  static constexpr std::string_view kPipelined =
+      "GET /api/info HTTP/1.1\r\nHost: localhost\r\n\r\n";
   static constexpr std::string_view kHead =
       "GET /api/info HTTP/1.1\r\nHost: localhost\r\nX-Slowly: aaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n";
+  // A connection the server closed at once is opened again no sooner than this.
+  static constexpr std::chrono::milliseconds kReopenPause{100};
 
-  int count(bool slow) const {
-    return int(
-        std::count_if(conns_.begin(), conns_.end(), [&](auto& c) { return c.slow == slow; }));
-  }
   int open_count() {
     std::lock_guard lock(mutex_);
     return int(std::count_if(conns_.begin(), conns_.end(), [](auto& c) { return !c.closed; }));
   }
 
+  void send_bytes(Clock::time_point& next_byte) {
+    if (Clock::now() >= next_byte) {
+      for (auto& c : conns_)
+        if (c.kind == Kind::Slow && !c.closed && c.sent < kHead.size()) {
+          if (c.sent == 0) c.since = Clock::now();
+          if (::send(c.fd, kHead.data() + c.sent, 1, MSG_NOSIGNAL) == 1) ++c.sent;
+        }
+      next_byte += std::chrono::seconds(1);
+    }
+    for (auto& c : conns_)
+      if (c.kind == Kind::Pipeliner && !c.closed && c.sent < c.out.size()) {
+        ssize_t n =
+            ::send(c.fd, c.out.data() + c.sent, c.out.size() - c.sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n > 0) c.sent += size_t(n);
+      }
+  }
+
+  void reopen(Conn& c) {
+    if (!o_.reopen || c.kind != Kind::Idle || reopening_done_ || Clock::now() < c.reopen_at) return;
+    int fd = connect_from(c.from, o_.port);
+    if (fd < 0) return;
+    ++closed_before_;
+    longest_before_ = std::max(longest_before_, c.held_s);
+    ++reopened_;
+    c.fd = fd;
+    c.closed = false;
+    c.since = Clock::now();
+  }
+
   void watch() {
     auto next_byte = Clock::now();
     while (!stop_) {
-      if (Clock::now() >= next_byte) {
-        std::lock_guard lock(mutex_);
-        for (auto& c : conns_)
-          if (c.slow && !c.closed && c.sent < kHead.size()) {
-            if (c.sent == 0) c.since = Clock::now();
-            if (::send(c.fd, kHead.data() + c.sent, 1, MSG_NOSIGNAL) == 1) ++c.sent;
-          }
-        next_byte += std::chrono::seconds(1);
-      }
       std::vector<pollfd> fds;
-      for (auto& c : conns_) fds.push_back({c.fd, short(c.closed ? 0 : POLLIN), 0});
+      {
+        std::lock_guard lock(mutex_);
+        send_bytes(next_byte);
+        for (auto& c : conns_) {
+          if (c.closed) reopen(c);
+          // Only the end of the connection is watched: nothing here reads an answer but to
+          // see it end (a pipeliner reads nothing at all).
+          short events = c.closed ? 0 : c.kind == Kind::Pipeliner ? POLLRDHUP : POLLIN;
+          fds.push_back({c.closed ? -1 : c.fd, events, 0});
+        }
+      }
       ::poll(fds.data(), fds.size(), 10);
       std::lock_guard lock(mutex_);
       for (size_t i = 0; i < fds.size(); ++i) {
-        if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-        char buf[4096];
-        ssize_t n;
-        while ((n = ::recv(conns_[i].fd, buf, sizeof buf, MSG_DONTWAIT)) > 0) {
+        Conn& c = conns_[i];
+        if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR | POLLRDHUP))) continue;
+        ssize_t n = -1;
+        if (c.kind != Kind::Pipeliner) {
+          char buf[4096];
+          while ((n = ::recv(c.fd, buf, sizeof buf, MSG_DONTWAIT)) > 0) {
+          }
         }
-        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) {
-          conns_[i].closed = true;
-          conns_[i].held_s = std::chrono::duration<double>(Clock::now() - conns_[i].since).count();
+        if (c.kind == Kind::Pipeliner || n == 0 ||
+            (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) {
+          ::close(c.fd);
+          c.closed = true;
+          c.held_s = std::chrono::duration<double>(Clock::now() - c.since).count();
+          c.reopen_at = Clock::now() + kReopenPause;
         }
       }
     }
   }
 
+  Options o_;
   std::vector<Conn> conns_;
   std::mutex mutex_;
-  std::atomic<bool> stop_ = false;
+  std::atomic<bool> stop_ = false, reopening_done_ = false;
+  int closed_before_ = 0, reopened_ = 0;  // idle connections closed and opened again
+  double longest_before_ = 0;
   std::thread thread_;
 };
 
@@ -181,41 +288,50 @@ int main(int argc, char** argv) {
   Options o;
   if (!parse(argc, argv, o)) {
     std::cerr << "usage: ewn_web_load --host H --port P --positions FILE [--clients N] "
-                 "[--requests N] [--max-seconds S]\n";
+                 "[--requests N] [--max-seconds S] [--idle N [--addresses K] [--reopen]] "
+                 "[--slow N] [--pipeliners N [--pipeline M]] [--interval-ms T] [--fresh]\n";
     return 2;
   }
-  std::vector<std::string> paths;
+  std::vector<std::string> paths, pipelined;
   std::ifstream in(o.positions);
   for (std::string line; std::getline(in, line);)
-    if (!line.empty())
+    if (!line.empty()) {
       paths.push_back("/api/probe?position=" + line);  // the client encodes the spaces
+      std::string encoded = line;
+      for (size_t at; (at = encoded.find(' ')) != std::string::npos;) encoded.replace(at, 1, "%20");
+      pipelined.push_back("GET /api/probe?position=" + encoded +
+                          " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    }
   if (paths.empty()) {
     std::cerr << "ewn_web_load: no positions in " << o.positions << "\n";
     return 2;
   }
 
   std::unique_ptr<Attack> attack;
-  if (o.idle + o.slow > 0) {
+  if (o.idle + o.slow + o.pipeliners > 0) {
     attack = std::make_unique<Attack>(o);
     // Every attacking connection is open and the slow ones have sent their first byte.
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
   }
 
-  std::atomic<int> next = 0, errors = 0;
+  std::atomic<int> next = 0, errors = 0, refused = 0;
   std::vector<std::vector<double>> latencies(size_t(o.clients));
   auto start = Clock::now();
   std::vector<std::thread> threads;
   for (int t = 0; t < o.clients; ++t)
     threads.emplace_back([&, t] {
       httplib::Client client(o.host, o.port);
-      client.set_keep_alive(true);
+      client.set_keep_alive(!o.fresh);
       client.set_tcp_nodelay(true);
       for (int i; (i = next++) < o.requests;) {
+        if (o.interval_ms > 0 && i >= o.clients)
+          std::this_thread::sleep_for(std::chrono::milliseconds(o.interval_ms));
         auto sent = Clock::now();
         auto res = client.Get(paths[size_t(i) % paths.size()]);
         latencies[size_t(t)].push_back(
             std::chrono::duration<double, std::milli>(Clock::now() - sent).count());
-        if (!res || (res->status != 200 && res->status != 404)) {
+        if (res && res->status == 503) ++refused;
+        if (!res || (res->status != 200 && res->status != 404 && res->status != 503)) {
           if (errors++ < 5)
             std::cerr << "ewn_web_load: request " << i << ": "
                       << (res ? "status " + std::to_string(res->status)
@@ -228,6 +344,7 @@ int main(int argc, char** argv) {
   double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   std::string attack_report;
   if (attack) {
+    attack->stop_reopening();
     attack->wait(start + std::chrono::duration_cast<Clock::duration>(
                              std::chrono::duration<double>(o.max_seconds)));
     attack_report = attack->report();
@@ -237,9 +354,9 @@ int main(int argc, char** argv) {
   for (auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
   std::sort(all.begin(), all.end());
   std::printf(
-      "{\"clients\":%d,\"requests\":%d,\"errors\":%d,\"seconds\":%.3f,\"requests_per_second\":%.0f,"
-      "\"p50_ms\":%.3f,\"p99_ms\":%.3f,\"max_ms\":%.3f%s}\n",
-      o.clients, o.requests, errors.load(), seconds, double(o.requests) / seconds,
+      "{\"clients\":%d,\"requests\":%d,\"errors\":%d,\"refused\":%d,\"seconds\":%.3f,"
+      "\"requests_per_second\":%.0f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,\"max_ms\":%.3f%s}\n",
+      o.clients, o.requests, errors.load(), refused.load(), seconds, double(o.requests) / seconds,
       percentile(all, 0.5), percentile(all, 0.99), all.back(), attack_report.c_str());
   if (seconds > o.max_seconds)
     std::cerr << "ewn_web_load: took " << seconds << " s, more than " << o.max_seconds << "\n";

@@ -501,3 +501,58 @@ def test_setup_answers_without_a_matrix_say_how_to_make_one(server):
         j = json.loads(body)
         assert status == 503, path
         assert "no setup matrix" in j["error"] and "ewn setup make --matrix" in j["error"]
+
+
+def test_the_equilibrium_without_a_matrix_is_200_when_asked(server):
+    """missing=ok (what the page asks): the same message, answered 200, so that a server
+    without a matrix is no failed load in the browser's console."""
+    status, body = get(server, "/api/setup/equilibrium?missing=ok")
+    assert status == 200
+    assert body == get(server, "/api/setup/equilibrium")[1]
+    status, body = get(server, "/api/setup/equilibrium?missing=yes")
+    assert status == 400 and "'missing' takes one value: ok" in json.loads(body)["error"]
+
+
+@pytest.mark.parametrize("head,why", [
+    (b"GET /api/info HTTP/1.1\r\n\r\n", "without a Host"),
+    (b"GET /api/info HTTP/1.1\r\nHost: \r\n\r\n", "empty Host"),
+    (b"GET /api/info HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n", "more than one"),
+    (b"GET /api/info HTTP/1.1\r\nHost: localhost\r\nHost: localhost\r\n\r\n", "more than one"),
+    (b"GET /api/info HTTP/1.1\r\nHost: local\x00host\r\n\r\n", ""),
+    (b"GET /api/info HTTP/1.0\r\nHost: localhost\r\nHost: localhost\r\n\r\n", "more than one"),
+], ids=["missing", "empty", "repeated-other", "repeated-same", "nul", "repeated-1.0"])
+def test_host_headers_against_rfc_9112_get_400(server, head, why):
+    """RFC 9112, section 3.2: an HTTP/1.1 request names its host in exactly one Host header, a
+    valid one; anything else is a 400 (it was answered 200, the first Host alone looked at)."""
+    reply, _ = raw_exchange(server, head)
+    status_line, rest = reply.split(b"\r\n", 1)
+    assert status_line.startswith(b"HTTP/1.1 400 "), reply[:200]
+    error = json.loads(reply.split(b"\r\n\r\n", 1)[1])["error"]
+    assert why in error and "localhost" not in error
+
+
+def test_http_1_0_needs_no_host(server):
+    reply, _ = raw_exchange(server, b"GET /api/info HTTP/1.0\r\n\r\n")
+    assert reply.startswith(b"HTTP/1.1 200 ") and b"\r\nConnection: close\r\n" in reply
+
+
+def test_a_semicolon_separates_no_parameters(server):
+    """Only '&' separates parameters: a ';' is part of the value (it split them before)."""
+    status, body = get(server, "/api/probe?position=xx;position=r14/5/5/5/4b1%20r")
+    assert status == 400
+    assert json.loads(body)["error"].startswith("bad position")
+    status, body = get(server, "/api/info?verbose=1;x=2")
+    assert status == 400 and "'verbose'" in json.loads(body)["error"]
+
+
+def test_every_answer_carries_the_safety_headers(server):
+    """Answers of the routes and the server's own refusals alike."""
+    for raw in [b"GET /api/info HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+                b"GET /nope HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+                b"HELLO\r\n\r\n", b"POST / HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                b"GET / HTTP/1.1\r\n\r\n"]:
+        reply, _ = raw_exchange(server, raw)
+        head = reply.split(b"\r\n\r\n", 1)[0] + b"\r\n"
+        assert b"\r\nX-Content-Type-Options: nosniff\r\n" in head, raw
+        assert b"\r\nContent-Security-Policy: default-src 'self'" in head, raw
+        assert b"\r\nContent-Type: application/json\r\n" in head, raw

@@ -113,7 +113,7 @@ def covered_positions(rng, count, die_chance=0.0):
         batch = [random_position(rng, 4, die_chance) for _ in range(50)]
         for p, line in zip(batch, cli_probe(batch)):
             j = json.loads(line)
-            if "error" not in j and "winner" not in j and len(out) < count:
+            if "error" not in j and j.get("winner") is None and len(out) < count:
                 out.append(p)
     return out
 
@@ -135,7 +135,7 @@ def test_clicking_a_move_plays_it(browser, server):
     after = play(position, move)
     page = wait_for_analysis(browser, after)
     assert page["hash"] == "#" + after.replace(" ", "_")
-    if "winner" not in cli_probe_one(after):
+    if cli_probe_one(after).get("winner") is None:
         assert_page_matches_cli(page, after)
     # Back in the browser's history is the position before.
     browser.back()
@@ -416,6 +416,18 @@ def test_the_analysis_names_the_line_of_a_bad_text(browser, server):
 
 
 
+def test_the_setups_tab_without_a_matrix_logs_no_console_error(browser, server):
+    """The panel asks the equilibrium first, with missing=ok: the message that says how to make
+    a matrix is shown, and nothing failed to load (it logged two 503s)."""
+    browser.get(server.url)
+    console_errors(browser)
+    browser.find_element(By.ID, "tab-setups").click()
+    wait_until(lambda: "no setup matrix" in browser.find_element(By.ID, "setup-error").text, 20,
+               "the message without a setup matrix")
+    assert "ewn setup make" in browser.find_element(By.ID, "setup-error").text
+    assert console_errors(browser) == []
+
+
 @pytest.fixture(scope="module")
 def setup_server(tmp_path_factory):
     """A server with a small setup matrix: the first 12 classes at a budget of one node."""
@@ -450,6 +462,7 @@ def test_the_setup_panel_answers_as_ewn_setup(browser, setup_server):
                 f" wins {percent(a['value'])}" for a in items]
 
     browser.get(server.url)
+    console_errors(browser)
     browser.find_element(By.ID, "tab-setups").click()
     assert not browser.find_element(By.ID, "board-area").is_displayed()
     eq = cli("equilibrium")
@@ -468,6 +481,7 @@ def test_the_setup_panel_answers_as_ewn_setup(browser, setup_server):
     reply = cli("reply", "654231", "--count", "5")
     assert shown("setup-reply-first") == expected(reply["first"])
     assert shown("setup-reply-second") == expected(reply["second"])
+    assert console_errors(browser) == []
 
     # A number twice is refused on the page; an arrangement outside this small matrix by the server.
     Select(browser.find_element(By.ID, "setup-a5")).select_by_value("2")

@@ -59,3 +59,51 @@ def test_idle_and_slow_connections_do_not_stall_probes(server, tmp_path):
     assert 4.9 <= figures["idle_close_max_s"] <= 8
     assert 4.9 <= figures["slow_close_max_s"] <= 8
     assert server.alive()
+
+
+def covered_positions_file(tmp_path, seed, count=1000):
+    rng = random.Random(seed)
+    positions = [random_position(rng, 4) for _ in range(count)]
+    positions = [p for p, line in zip(positions, cli_probe(positions)) if "error" not in line]
+    file = tmp_path / "positions.txt"
+    file.write_text("\n".join(positions) + "\n")
+    return file
+
+
+def run_load(server, file, *args, timeout=120):
+    run = subprocess.run([LOAD, "--host", server.host, "--port", str(server.port), "--positions",
+                          str(file), *map(str, args)], capture_output=True, text=True,
+                         timeout=timeout)
+    print(run.stdout, run.stderr)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def test_512_idle_sockets_from_4_addresses_lock_nobody_out(server, tmp_path):
+    """128 idle connections from each of 127.0.0.1 to 127.0.0.4, each opened again as soon as
+    the server closes it (after its 5 s), while a client probes on a fresh connection every
+    25 ms for 8 s: every probe is answered (a refusal would be a 503, never a reset). It was
+    refused 153 of 155 probes, reset, by the old caps of 512 and 256 an address."""
+    figures = run_load(server, covered_positions_file(tmp_path, 41), "--clients", 1, "--requests",
+                       320, "--interval-ms", 25, "--fresh", "--idle", 512, "--addresses", 4,
+                       "--reopen", "--max-seconds", 40)
+    assert figures["errors"] == 0 and figures["requests"] == 320
+    # The attack went on through the probes: every idle connection was closed after 5 s and
+    # opened again at least once, and all were closed by the server in the end.
+    assert figures["idle_reopened"] >= 512
+    assert figures["idle_closed"] == 512 + figures["idle_reopened"]
+    assert server.alive()
+
+
+def test_16_clients_that_do_not_read_hold_no_worker(server, tmp_path):
+    """16 connections send 1 000 pipelined requests for /api/info each (10 KB answers: 10 MB,
+    more than loopback's sockets hold) and never read an answer, while 4 clients send 1 000
+    probes each: no probe waits (every worker of the old server was blocked in a write for 5 s,
+    and each client's next probe waited 4.9 s), and the server ends the 16 itself."""
+    figures = run_load(server, covered_positions_file(tmp_path, 42), "--clients", 4, "--requests",
+                       4000, "--pipeliners", 16, "--pipeline", 1000, "--max-seconds", 40)
+    assert figures["errors"] == 0 and figures["refused"] == 0 and figures["requests"] == 4000
+    # Bounds with room for a loaded machine.
+    assert figures["p99_ms"] <= 100 and figures["max_ms"] <= 2000
+    assert figures["pipeliners_closed"] == 16
+    assert server.alive()

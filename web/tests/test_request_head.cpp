@@ -1,4 +1,4 @@
-// The connection loop's first look at a request (web/request_head.h): when it is whole, and
+// A connection's first look at a request (web/request_head.h): when it is whole, and
 // what it refuses before a worker sees it.
 #include <catch2/catch.hpp>
 

@@ -1,0 +1,24 @@
+// The bytes of an answer: status line, the headers every answer carries (no inline script,
+// nothing from elsewhere, no type sniffing, no referrer, nothing cached), the framing headers,
+// then the body (none for HEAD).
+#pragma once
+
+#include <string>
+
+#include "http_message.h"
+
+namespace ewn::web {
+
+struct AnswerFraming {
+  bool head_only = false;  // a HEAD request: the headers of GET's answer, no body
+  bool keep_alive = true;  // false: "Connection: close" (the connection ends after it)
+  int idle_seconds = 5;    // announced in Keep-Alive: how long the server waits for the next
+};
+
+std::string answer_bytes(const Response& res, const AnswerFraming& framing);
+
+// The answer to a request the server refuses before any route sees it: {"error": "HTTP
+// <status>: <message>"}, "Connection: close" (and "Allow: GET, HEAD" for a 405).
+std::string refusal_bytes(int status, const std::string& message);
+
+}  // namespace ewn::web
