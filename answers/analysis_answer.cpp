@@ -20,6 +20,7 @@ Json turn_json(const TurnAnalysis& t) {
   j["position"] = format_position(t.before);
   j["pieces"] = t.before.piece_count();
   j["die"] = t.die ? Json(*t.die) : Json(nullptr);
+  j["assumed_die"] = t.assumed_die ? Json(*t.assumed_die) : Json(nullptr);
   j["move"] = format_move(t.move);
   j["move_value"] = t.move_value;
   j["best_move"] = format_move(t.best_move);
@@ -64,6 +65,7 @@ Json analysis_answer(const GameAnalysis& a) {
                      : Json{{"r", printable(players[Red])}, {"b", printable(players[Blue])}};
   j["start"] = format_position(a.game.start);
   j["winner"] = a.game.winner ? Json(side_letter(*a.game.winner)) : Json(nullptr);
+  j["game_end"] = record_end_name(a.game.game_end);
   j["node_budget"] = a.nodes;
   Json turns = Json::array();
   for (const TurnAnalysis& t : a.turns) turns.push_back(turn_json(t));

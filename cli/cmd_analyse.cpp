@@ -35,6 +35,9 @@ std::string read_input(const std::string& name) {
     text << std::cin.rdbuf();
     return text.str();
   }
+  std::error_code ec;
+  if (std::filesystem::is_directory(name, ec))
+    throw std::runtime_error("'" + printable(name) + "' is a directory, not a game file");
   std::ifstream in(name, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read the game file '" + printable(name) + "'");
   text << in.rdbuf();
@@ -91,28 +94,60 @@ void print_chart(const GameAnalysis& a) {
   std::cout << "      " << marks << "  marks: X blunder, ? mistake, ' inaccuracy\n";
 }
 
+// "Red won on the board", "Blue won on time", "unfinished"...
+std::string how_it_ended(const GameRecord& g) {
+  if (!g.winner) return "unfinished";
+  std::string won = std::string(side_name(*g.winner)) + " won ";
+  switch (g.game_end) {
+    case RecordEnd::Time:
+      return won + "on time";
+    case RecordEnd::Declaration:
+      return won + "by a declaration";
+    case RecordEnd::IllegalMove:
+      return won + "by the other side's illegal move";
+    default:
+      return won + "on the board";
+  }
+}
+
+// The die column: the die, or "?" and the die assumed when the record does not give it.
+std::string die_text(const TurnAnalysis& t) {
+  if (t.die) return std::to_string(*t.die);
+  return "?" + (t.assumed_die ? std::to_string(*t.assumed_die) : std::string());
+}
+
 void print_text(const GameAnalysis& a, const std::string& engine_note) {
   const GameRecord& g = a.game;
   std::cout << "Game " << g.number << (g.games > 1 ? " of " + std::to_string(g.games) : "") << " ("
-            << game_format_name(g.format) << "), " << a.turns.size() << " turns, "
-            << (g.winner ? std::string(side_name(*g.winner)) + " won" : "unfinished") << "\n";
+            << game_format_name(g.format) << "), " << a.turns.size()
+            << (a.turns.size() == 1 ? " turn, " : " turns, ") << how_it_ended(g) << "\n";
   std::cout << "Start: " << format_position(g.start) << "\n";
   std::cout << "Values: exact from the tables where they reach, else the engine's estimate at "
             << a.nodes << " nodes (" << engine_note << ")\n\n";
-  std::cout << "turn side die move  value  luck    played  best   best-v  error  mark\n";
+  std::cout
+      << "turn side die move  value  luck    played  best   best-v  error  mark        roll\n";
   for (const TurnAnalysis& t : a.turns) {
     char line[160];
-    std::snprintf(line, sizeof line, "%4d %-4s %3s %-5s %s%s %-7s %s  %-5s  %s  %s  %s", t.turn,
-                  side_name(t.before.to_move), t.die ? std::to_string(*t.die).c_str() : "?",
+    const char* luck_mark = t.die ? t.luck_mark() : nullptr;
+    std::snprintf(line, sizeof line, "%4d %-4s %3s %-5s %s%s %-7s %s  %-5s  %s  %s  %-10s  %s",
+                  t.turn, side_name(t.before.to_move), die_text(t).c_str(),
                   format_move(t.move).c_str(), value_text(t.value).c_str(), t.exact ? " " : "~",
                   t.die ? signed_value(t.luck).c_str() : "   ?", value_text(t.move_value).c_str(),
                   format_move(t.best_move).c_str(), value_text(t.die_value).c_str(),
                   value_text(t.error).c_str(),
-                  t.mark() ? t.mark() : (t.choices == 1 ? "forced" : ""));
-    std::cout << line << "\n";
+                  t.mark() ? t.mark() : (t.choices == 1 ? "forced" : ""),
+                  luck_mark ? luck_mark : "");
+    std::string shown = line;
+    shown.erase(shown.find_last_not_of(' ') + 1);
+    std::cout << shown << "\n";
   }
   std::cout << "(value: the mover's win probability before its roll; luck: what the roll changed;"
-               " played, best-v: after the move played, after the best move"
+               " played, best-v: after the move played, after the best move; roll: the luck's"
+               " mark, from 0.10 lucky, from 0.25 very lucky"
+            << (std::any_of(a.turns.begin(), a.turns.end(), [](const auto& t) { return !t.die; })
+                    ? "; ?N: the die is not in the record, N is the die assumed, the one best for"
+                      " the move played"
+                    : "")
             << (std::all_of(a.turns.begin(), a.turns.end(), [](const auto& t) { return t.exact; })
                     ? ""
                     : "; ~: the engine's estimate, not exact")
@@ -136,14 +171,15 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
     return code;
   };
   std::vector<GameRecord> games;
+  std::vector<GameTextError> refused;  // --all: the games the rules refuse; the others go on
+  std::string where = opt.game == "-" ? "stdin" : printable(opt.game);
   try {
     std::string text = read_input(opt.game);
     if (opt.all)
-      games = read_games(text);
+      games = read_games(text, &refused);
     else
       games.push_back(read_game(text, opt.number ? std::optional<int>(opt.number) : std::nullopt));
   } catch (const GameTextError& e) {
-    std::string where = opt.game == "-" ? "stdin" : printable(opt.game);
     return fail(2, where + ": " + printable(e.what()));
   } catch (const std::exception& e) {
     return fail(2, printable(e.what()));
@@ -164,6 +200,9 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
   AnalysisOptions options;
   options.nodes = opt.nodes;
   options.threads = opt.threads;  // 0: one per core
+  for (const GameTextError& e : refused)
+    std::cerr << "ewn analyse: " << where << ": " << printable(e.what()) << " (not analysed)\n";
+  if (games.empty()) return 2;
   const GameRecord& last = games.back();
   if (last.games > 1 && !opt.number && !opt.all && !opt.json)
     std::cerr << "ewn analyse: the text holds " << last.games << " games; this is game "
@@ -185,7 +224,7 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
     }
     std::cout.flush();
   }
-  return 0;
+  return refused.empty() ? 0 : 2;
 }
 
 }  // namespace
@@ -221,7 +260,7 @@ void register_analyse(CLI::App& app) {
       ->check(CLI::Range(kMinAnalysisNodes, kMaxAnalysisNodes))
       ->capture_default_str();
   auto* number = cmd->add_option("--game", opt->number, "Which game of a log (default: its last)")
-                     ->check(CLI::PositiveNumber);
+                     ->check(CLI::Range(1, 1'000'000));
   cmd->add_flag("--all", opt->all, "Every game of a log (--json: one document a line)")
       ->excludes(number);
   cmd->add_option("--threads", opt->threads, "Turns analysed at once (default: the cores)")
