@@ -161,14 +161,12 @@ TEST_CASE("ewn analyse: the text names the roll's luck and an assumed die", "[cl
   // c3d2 wins with 2 (and 3): the die assumed is the first of those, shown after the ?.
   CHECK_THAT(r.out, Catch::Contains("   1 Red   ?2 c3d2"));
   CHECK_THAT(r.out, Catch::Contains("?N: the die is not in the record"));
-  ChildResult blunders = run_ewn(
-      {"analyse", game_file(dir, "g.txt", kBlunderGame).string(), "--tables", tables, "--json"});
-  REQUIRE(blunders.exit_code == 0);
-  auto doc = nlohmann::json::parse(blunders.out);
-  ChildResult shown = run_ewn({"analyse", (dir.path() / "g.txt").string(), "--tables", tables});
-  for (const auto& t : doc["turns"])
-    if (!t["luck_mark"].is_null())
-      CHECK_THAT(shown.out, Catch::Contains(t["luck_mark"].get<std::string>()));
+  // Red wins at once with a 1 and loses at once with any other die: a very lucky roll.
+  fs::path lucky = game_file(dir, "lucky.txt", "4r2/1b13/5/3r11/5 r\nr 1 d2e1\n");
+  ChildResult shown = run_ewn({"analyse", lucky.string(), "--tables", tables});
+  REQUIRE(shown.exit_code == 0);
+  CHECK_THAT(shown.out, Catch::Contains("   1 Red    1 d2e1  0.167  +0.833  1.000  d2e1   1.000  "
+                                        "0.000              very lucky\n"));
 }
 
 TEST_CASE("ewn analyse: a directory, --game 0 and 32 MB of NUL bytes", "[cli][analysis]") {
