@@ -1,5 +1,6 @@
 #include "analysis_answer.h"
 
+#include "game_verdict.h"
 #include "notation.h"
 #include "printable.h"
 #include "side_names.h"
@@ -39,13 +40,17 @@ Json turn_json(const TurnAnalysis& t) {
   return j;
 }
 
-Json side_json(const SideSummary& s) {
+Json side_json(const SideSummary& s, const SideVerdict& v) {
   Json j;
+  j["result"] = v.result ? Json(*v.result) : Json(nullptr);
+  j["luck_adjusted_result"] = v.luck_adjusted ? Json(*v.luck_adjusted) : Json(nullptr);
   j["turns"] = s.turns;
   j["choices"] = s.choices;
   j["luck"] = s.luck;
   j["error"] = s.error;
   j["error_mean"] = s.error_mean();
+  j["error_mean_se"] = v.errors.mean_se();
+  j["rating"] = v.rating;
   j["inaccuracies"] = s.inaccuracies;
   j["mistakes"] = s.mistakes;
   j["blunders"] = s.blunders;
@@ -70,7 +75,8 @@ Json analysis_answer(const GameAnalysis& a) {
   Json turns = Json::array();
   for (const TurnAnalysis& t : a.turns) turns.push_back(turn_json(t));
   j["turns"] = std::move(turns);
-  j["sides"] = {{"r", side_json(a.red)}, {"b", side_json(a.blue)}};
+  j["sides"] = {{"r", side_json(a.red, side_verdict(a, Red))},
+                {"b", side_json(a.blue, side_verdict(a, Blue))}};
   j["notes"] = a.game.notes;
   return j;
 }

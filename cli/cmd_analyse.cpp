@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "analysis_answer.h"
+#include "analysis_report.h"
+#include "analysis_summary.h"
 #include "commands.h"
 #include "json.h"
 #include "notation.h"
@@ -27,6 +29,7 @@ struct AnalyseOptions {
   int threads = 0;
   bool all = false;
   bool json = false;
+  std::string html;  // also write the HTML report here
 };
 
 std::string read_input(const std::string& name) {
@@ -162,7 +165,49 @@ void print_text(const GameAnalysis& a, const std::string& engine_note) {
                   sum.mistakes, sum.blunders);
     std::cout << line << "\n";
   }
+  std::cout << "\n        result  luck-adjusted  per choice (+- se)  rating\n";
+  for (Side s : {Red, Blue}) {
+    SideVerdict v = side_verdict(a, s);
+    char line[160];
+    std::snprintf(line, sizeof line, "%-6s  %6s  %13s  %8.4f +- %.4f  %s", side_name(s),
+                  v.result ? value_text(*v.result).substr(0, 1).c_str() : "-",
+                  v.luck_adjusted ? value_text(*v.luck_adjusted).c_str() : "-", v.errors.mean(),
+                  v.errors.mean_se(), v.rating);
+    std::cout << line << "\n";
+  }
   for (const std::string& note : g.notes) std::cout << "Note: " << note << "\n";
+}
+
+// --all: the totals over the games, and each player's error by the pieces on the board.
+void print_summary(const LogTotals& totals) {
+  std::cout << "\nAll " << totals.games << " games:";
+  for (RecordEnd e : {RecordEnd::Board, RecordEnd::Time, RecordEnd::Declaration,
+                      RecordEnd::IllegalMove, RecordEnd::Unfinished})
+    if (totals.ends[size_t(e)])
+      std::cout << " " << totals.ends[size_t(e)] << " " << record_end_name(e);
+  std::cout << "\nplayer                games  wins   luck  luck-adj. score  choices  per choice "
+               "(+- se)  rating        blunders\n";
+  for (const PlayerTotals& p : totals.players) {
+    char line[200];
+    std::string adjusted = p.finished ? value_text(p.luck_adjusted / p.finished) : "-";
+    std::snprintf(line, sizeof line, "%-20s  %5d  %4d  %s  %15s  %7d  %8.4f +- %.4f  %-12s  %8d",
+                  printable(p.name).substr(0, 20).c_str(), p.games, p.wins,
+                  signed_value(p.luck).c_str(), adjusted.c_str(), p.errors.choices, p.errors.mean(),
+                  p.errors.mean_se(), p.rating(), p.blunders);
+    std::cout << line << "\n";
+  }
+  std::cout << "\nError per move with a choice by the pieces on the board (choices; blunders)\n";
+  for (const PlayerTotals& p : totals.players) {
+    std::cout << printable(p.name) << ":";
+    for (int n = kMaxTablePieces; n >= kMinTablePieces; --n) {
+      const ErrorStats& e = p.by_pieces[size_t(n)];
+      if (!e.choices) continue;
+      char cell[80];
+      std::snprintf(cell, sizeof cell, "  %d: %.4f (%d; %d)", n, e.mean(), e.choices, e.blunders);
+      std::cout << cell;
+    }
+    std::cout << "\n";
+  }
 }
 
 int run_analyse(const AnalyseOptions& opt, bool tables_given) {
@@ -207,6 +252,8 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
   if (last.games > 1 && !opt.number && !opt.all && !opt.json)
     std::cerr << "ewn analyse: the text holds " << last.games << " games; this is game "
               << last.number << " (choose another with --game N, or --all)\n";
+  LogTotals totals;
+  std::vector<Json> documents;  // for the HTML report
   for (const GameRecord& game : games) {
     GameAnalysis a;
     try {
@@ -216,6 +263,8 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
     } catch (const std::exception& e) {
       return fail(1, printable(e.what()));
     }
+    totals.add(a);
+    if (!opt.html.empty()) documents.push_back(analysis_answer(a));
     if (opt.json) {
       print_json(analysis_answer(a));
     } else {
@@ -223,6 +272,17 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
       print_text(a, note);
     }
     std::cout.flush();
+  }
+  if (opt.all) {
+    if (opt.json)
+      print_json(analysis_summary_answer(totals));
+    else
+      print_summary(totals);
+  }
+  if (!opt.html.empty()) {
+    std::ofstream out(opt.html, std::ios::binary);
+    out << analysis_report_html(documents, analysis_summary_answer(totals)["summary"]);
+    if (!out.flush()) return fail(1, "cannot write the report '" + printable(opt.html) + "'");
   }
   return refused.empty() ? 0 : 2;
 }
@@ -245,7 +305,9 @@ void register_analyse(CLI::App& app) {
       "(marked ~; the same on every run). Then Red's win probability as a chart, and per side the\n"
       "total luck, the total error, the mean error of the turns with a choice and the marks.\n"
       "--json prints the same as one document (docs/ANALYSIS.md lists its fields); with --all\n"
-      "every game of a log is analysed, one document a line.\n"
+      "every game of a log is analysed, one document a line, then the totals over the games\n"
+      "({\"summary\": ...}); a game that cannot be analysed is named and the others go on.\n"
+      "--html FILE also writes the analysis as a page to keep or share (no external files).\n"
       "Exit codes: 0 fine, 2 a game text that cannot be read (the line is named), 4 a table file\n"
       "is missing or damaged.\n\n"
       "Examples:\n"
@@ -266,6 +328,9 @@ void register_analyse(CLI::App& app) {
   cmd->add_option("--threads", opt->threads, "Turns analysed at once (default: the cores)")
       ->check(CLI::Range(1, 256));
   cmd->add_flag("--json", opt->json, "One JSON document");
+  cmd->add_option("--html", opt->html,
+                  "Also write the analysis (with --all, of every game and their totals) as an "
+                  "HTML page to this file");
   cmd->callback([opt, tables] { set_exit_code(run_analyse(*opt, tables->count() > 0)); });
 }
 

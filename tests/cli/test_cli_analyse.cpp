@@ -70,15 +70,32 @@ TEST_CASE("ewn analyse --all: every game of a match log, one document a line", "
       run_ewn({"analyse", log.string(), "--all", "--json", "--tables", "none", "--nodes", "1000"});
   REQUIRE(r.exit_code == 0);
   std::istringstream lines(r.out);
-  int n = 0;
-  for (std::string line; std::getline(lines, line); ++n) {
-    auto j = nlohmann::json::parse(line);
+  std::vector<nlohmann::json> docs;
+  for (std::string line; std::getline(lines, line);) docs.push_back(nlohmann::json::parse(line));
+  REQUIRE(docs.size() == 5);  // the games, then the totals
+  for (int n = 0; n < 4; ++n) {
+    const auto& j = docs[size_t(n)];
     CHECK(j["game"] == n + 1);
     CHECK(j["games"] == 4);
     CHECK(j["format"] == "match log");
     CHECK(j["turns"][0]["source"] == "estimate");
   }
-  CHECK(n == 4);
+  const auto& summary = docs[4]["summary"];
+  CHECK(summary["games"] == 4);
+  CHECK(summary["game_ends"]["board"] == 4);
+  REQUIRE(summary["players"].size() == 2);
+  CHECK(summary["players"][0]["games"] == 4);
+  int wins = 0, choices = 0;
+  for (const auto& p : summary["players"]) wins += p["wins"].get<int>();
+  for (const auto& row : summary["players"][0]["by_pieces"]) choices += row["choices"].get<int>();
+  CHECK(wins == 4);
+  CHECK(choices == summary["players"][0]["choices"]);
+  // The text ends with the same totals.
+  ChildResult text =
+      run_ewn({"analyse", log.string(), "--all", "--tables", "none", "--nodes", "1000"});
+  REQUIRE(text.exit_code == 0);
+  CHECK_THAT(text.out, Catch::Contains("All 4 games: 4 board"));
+  CHECK_THAT(text.out, Catch::Contains("Error per move with a choice by the pieces on the board"));
   ChildResult missing = run_ewn({"analyse", log.string(), "--game", "9", "--tables", "none"});
   CHECK(missing.exit_code == 2);
   CHECK_THAT(missing.err,
