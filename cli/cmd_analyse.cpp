@@ -181,10 +181,15 @@ void print_text(const GameAnalysis& a, const std::string& engine_note) {
 // --all: the totals over the games, and each player's error by the pieces on the board.
 void print_summary(const LogTotals& totals) {
   std::cout << "\nAll " << totals.games << " games:";
-  for (RecordEnd e : {RecordEnd::Board, RecordEnd::Time, RecordEnd::Declaration,
-                      RecordEnd::IllegalMove, RecordEnd::Unfinished})
-    if (totals.ends[size_t(e)])
-      std::cout << " " << totals.ends[size_t(e)] << " " << record_end_name(e);
+  // By RecordEnd, in its order.
+  const char* ends[] = {"on the board", "on time", "by a declaration", "by an illegal move",
+                        "unfinished"};
+  const char* separator = " ";
+  for (size_t e = 0; e < totals.ends.size(); ++e) {
+    if (!totals.ends[e]) continue;
+    std::cout << separator << totals.ends[e] << " " << ends[e];
+    separator = ", ";
+  }
   std::cout << "\nplayer                games  wins   luck  luck-adj. score  choices  per choice "
                "(+- se)  rating        blunders\n";
   for (const PlayerTotals& p : totals.players) {
@@ -196,17 +201,28 @@ void print_summary(const LogTotals& totals) {
                   p.errors.mean_se(), p.rating(), p.blunders);
     std::cout << line << "\n";
   }
-  std::cout << "\nError per move with a choice by the pieces on the board (choices; blunders)\n";
+  std::cout << "\nError per move with a choice by the pieces on the board (moves; blunders)\n"
+            << "pieces";
   for (const PlayerTotals& p : totals.players) {
-    std::cout << printable(p.name) << ":";
-    for (int n = kMaxTablePieces; n >= kMinTablePieces; --n) {
+    char head[32];
+    std::snprintf(head, sizeof head, "  %20s", printable(p.name).substr(0, 20).c_str());
+    std::cout << head;
+  }
+  std::cout << "\n";
+  for (int n = kMaxTablePieces; n >= kMinTablePieces; --n) {
+    std::string row;
+    bool any = false;
+    for (const PlayerTotals& p : totals.players) {
       const ErrorStats& e = p.by_pieces[size_t(n)];
-      if (!e.choices) continue;
-      char cell[80];
-      std::snprintf(cell, sizeof cell, "  %d: %.4f (%d; %d)", n, e.mean(), e.choices, e.blunders);
-      std::cout << cell;
+      char cell[64] = "";
+      if (e.choices)
+        std::snprintf(cell, sizeof cell, "%.4f (%d; %d)", e.mean(), e.choices, e.blunders);
+      char padded[64];
+      std::snprintf(padded, sizeof padded, "  %20s", cell);
+      row += padded;
+      any = any || e.choices;
     }
-    std::cout << "\n";
+    if (any) std::cout << (n < 10 ? "     " : "    ") << n << row << "\n";
   }
 }
 

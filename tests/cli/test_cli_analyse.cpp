@@ -94,7 +94,7 @@ TEST_CASE("ewn analyse --all: every game of a match log, one document a line", "
   ChildResult text =
       run_ewn({"analyse", log.string(), "--all", "--tables", "none", "--nodes", "1000"});
   REQUIRE(text.exit_code == 0);
-  CHECK_THAT(text.out, Catch::Contains("All 4 games: 4 board"));
+  CHECK_THAT(text.out, Catch::Contains("All 4 games: 4 on the board\n"));
   CHECK_THAT(text.out, Catch::Contains("Error per move with a choice by the pieces on the board"));
   ChildResult missing = run_ewn({"analyse", log.string(), "--game", "9", "--tables", "none"});
   CHECK(missing.exit_code == 2);
