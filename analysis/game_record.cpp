@@ -448,7 +448,8 @@ std::optional<RecordEnd> connect_end(const std::string& text) {
   if (mentions(text, "reached the corner") || mentions(text, "took the last piece") ||
       mentions(text, "could win at once"))
     return std::nullopt;
-  if (mentions(text, "after the server's limit")) return RecordEnd::Time;
+  if (mentions(text, " lost on time") || mentions(text, "after the server's limit"))
+    return RecordEnd::Time;
   if (mentions(text, "had not answered")) return RecordEnd::Time;  // the server stopped waiting
   return RecordEnd::Declaration;  // the server stopped the game or refused the engine's answer
 }

@@ -208,7 +208,7 @@ TEST_CASE("games decided off the board are read up to where they ended", "[analy
       "turn 5/1r13/2r22/3b11/5 r 2 c3d3 send 2|3 time=12ms\n"
       "opponent d2c2\n"
       "turn 5/1r13/3r21/2b12/5 r 5 d3e2 send 2|1 time=10ms\n"
-      "result game 1 lost (the engine's answer d3e2 came after the server's limit)\n";
+      "result game 1 lost on time (the engine's answer d3e2 came after the server's limit)\n";
   GameRecord late = read_game(connect);
   CHECK(late.game_end == RecordEnd::Time);
   CHECK(late.winner == Blue);
