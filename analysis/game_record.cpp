@@ -142,17 +142,22 @@ std::vector<std::string> words_of(std::string_view text) {
 }
 
 // The text's lines that hold a word, each as its words joined by single spaces. Lines end at
-// LF, CRLF or CR alone; a UTF-8 byte-order mark is skipped. A line with a control byte (the
-// text is not a game text) or a line too long to be one fails at once, whatever follows.
+// LF or CRLF (CR alone in a text without LF); a UTF-8 byte-order mark is skipped. A line with a
+// control byte (the text is not a game text) or a line too long to be one fails at once, whatever
+// follows.
 std::vector<Line> split_lines(std::string_view text) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   std::vector<Line> out;
+  // Lines end at LF (a CR before it is dropped), or at CR in a text with no LF at all: a CR in
+  // the middle of a line (what a server sent, in a connect log's recv line) is not a line end.
+  char line_end = text.find('\n') == std::string_view::npos ? '\r' : '\n';
   int number = 0;
   size_t at = 0;
   while (at <= text.size()) {
-    size_t end = std::min(text.find_first_of("\r\n", at), text.size());
+    size_t end = std::min(text.find(line_end, at), text.size());
     std::string_view raw = text.substr(at, end - at);
-    at = end + (text.substr(end, 2) == "\r\n" ? 2 : 1);
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    at = end + 1;
     ++number;
     if (raw.size() > kMaxLineLength)
       throw GameTextError(number, "a line of " + std::to_string(raw.size()) +

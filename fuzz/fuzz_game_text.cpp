@@ -58,9 +58,10 @@ void check_game(const GameRecord& g, size_t lines) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
-  size_t lines = 1;  // lines end at LF, CRLF or CR
-  for (size_t i = 0; i < text.size(); ++i)
-    lines += text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
+  // Lines end at LF, or at CR in a text with no LF.
+  char line_end = text.find('\n') == std::string_view::npos ? '\r' : '\n';
+  size_t lines = 1;
+  for (char c : text) lines += c == line_end;
   try {
     for (const GameRecord& g : read_games(text)) check_game(g, lines);
   } catch (const GameTextError& e) {

@@ -243,6 +243,11 @@ TEST_CASE("a game text is read as a person would read it", "[analysis]") {
   }
   CHECK(moves_of(read_game(crlf)) == kMoves);
   CHECK(moves_of(read_game(cr)) == kMoves);
+  // A CR inside a line of a text with LF ends is not a line end: what a server sent (a connect
+  // log's recv line) is kept whole.
+  CHECK(read_game("game 1 engine=red\nrecv 2|3\rjunk\n"
+                  "turn 5/1r13/2r22/3b11/5 r 2 c3d2 send 2|3\nresult game 1 won (goal)\n")
+            .winner == Red);
   CHECK(read_game(cr).turns[2].line == 4);
   CHECK(error_of("5/1r13/2r22/3b11/5 r\rr 2 c3d3\rb 4 d2b1\r") ==
         "line 3: d2b1 is not a legal move for Blue with die 4 (legal: d2c2 d2d3 d2c3)");
