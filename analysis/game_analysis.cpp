@@ -101,6 +101,7 @@ TurnAnalysis analyse_turn(const RecordedTurn& turn, int number, Search& search,
     if (!allowed) continue;
     TurnAnalysis candidate = t;
     judge(candidate, die);
+    candidate.assumed_die = die.die;
     if (!kindest || candidate.error < kindest->error) kindest = candidate;
   }
   return *kindest;  // the record is legal: some die allows the move

@@ -53,8 +53,9 @@ struct TurnAnalysis {
   int turn = 0;  // 1-based
   int line = 0;  // of the game text
   Position before;
-  std::optional<int> die;  // nullopt: not in the record; the values then take the die most
-                           // favourable to the move (the benefit of the doubt)
+  std::optional<int> die;          // nullopt: not in the record; the values then take the die most
+                                   // favourable to the move (the benefit of the doubt)
+  std::optional<int> assumed_die;  // that die, when the record does not give one
   Move move;
   Move best_move;        // the first best move for the die
   double value = 0;      // the mover's win probability before the roll

@@ -11,9 +11,57 @@
 
 namespace ewn {
 
+namespace {
+
+size_t characters(std::string_view utf8) {
+  return size_t(std::count_if(utf8.begin(), utf8.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+// The bytes of the UTF-8 character that starts with `lead` (1 for a byte that starts none).
+size_t sequence_length(unsigned char lead) {
+  return lead >= 0xF0 && lead < 0xF8 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+}
+
+}  // namespace
+
+std::string excerpt(std::string_view text) {
+  // Enough bytes for kExcerptLength characters of up to 4 bytes each.
+  std::string whole = printable(text.substr(0, 4 * kExcerptLength));
+  if (characters(whole) <= kExcerptLength && text.size() <= 4 * kExcerptLength) return whole;
+  // Cut between characters, never inside one or inside printable's escape of a byte.
+  std::string out;
+  for (size_t at = 0; at < text.size();) {
+    size_t length =
+        std::min(sequence_length(static_cast<unsigned char>(text[at])), text.size() - at);
+    std::string piece = printable(text.substr(at, length));
+    if (characters(out) + characters(piece) > kExcerptLength - 3) break;
+    out += piece;
+    at += length;
+  }
+  return out + "...";
+}
+
 GameTextError::GameTextError(int line, const std::string& what)
     : std::runtime_error(line > 0 ? "line " + std::to_string(line) + ": " + what : what),
       line_(line) {}
+
+const char* record_end_name(RecordEnd e) {
+  switch (e) {
+    case RecordEnd::Board:
+      return "board";
+    case RecordEnd::Time:
+      return "time";
+    case RecordEnd::Declaration:
+      return "declaration";
+    case RecordEnd::IllegalMove:
+      return "illegal_move";
+    case RecordEnd::Unfinished:
+      break;
+  }
+  return "unfinished";
+}
 
 const char* game_format_name(GameFormat f) {
   switch (f) {
@@ -54,6 +102,8 @@ struct RawGame {
   std::optional<Position> start;
   std::vector<RawTurn> turns;
   std::optional<Side> stated_winner;
+  // How the text says the game ended, when it says it ended off the board.
+  std::optional<RecordEnd> stated_end;
   int result_line = 0;
   bool result_may_lack_last_move = false;  // a connect log does not log the winning move
   std::vector<std::string> notes;
@@ -67,20 +117,62 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b + 1));
 }
 
+// The longest line read: a log's longest line (a long game's moves) is a few thousand.
+constexpr size_t kMaxLineLength = 100'000;
+
+bool is_control(char c) {
+  unsigned char u = static_cast<unsigned char>(c);
+  return (u < 0x20 && c != '\t' && c != '\v' && c != '\f') || u == 0x7f;
+}
+
+// A line's words, split at white space, with a comment after a '#' that follows white space cut
+// off (a line that starts with '#' is a comment as a whole, kept for the formats' headers).
+std::vector<std::string> words_of(std::string_view text) {
+  std::vector<std::string> words;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t begin = text.find_first_not_of(" \t\v\f", at);
+    if (begin == std::string_view::npos) break;
+    if (text[begin] == '#' && !words.empty()) break;
+    size_t end = std::min(text.find_first_of(" \t\v\f", begin), text.size());
+    words.emplace_back(text.substr(begin, end - begin));
+    at = end;
+  }
+  return words;
+}
+
+// The text's lines that hold a word, each as its words joined by single spaces. Lines end at
+// LF or CRLF (CR alone in a text without LF); a UTF-8 byte-order mark is skipped. A line with a
+// control byte (the text is not a game text) or a line too long to be one fails at once, whatever
+// follows.
 std::vector<Line> split_lines(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   std::vector<Line> out;
+  // Lines end at LF (a CR before it is dropped), or at CR in a text with no LF at all: a CR in
+  // the middle of a line (what a server sent, in a connect log's recv line) is not a line end.
+  char line_end = text.find('\n') == std::string_view::npos ? '\r' : '\n';
   int number = 0;
   size_t at = 0;
   while (at <= text.size()) {
-    size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) end = text.size();
-    ++number;
-    Line line{number, trim(text.substr(at, end - at)), {}};
-    std::istringstream words(line.text);
-    for (std::string w; words >> w;) line.words.push_back(w);
-    // A line of white space alone (\v and \f too) is blank: every line kept has a word.
-    if (!line.words.empty()) out.push_back(std::move(line));
+    size_t end = std::min(text.find(line_end, at), text.size());
+    std::string_view raw = text.substr(at, end - at);
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
     at = end + 1;
+    ++number;
+    if (raw.size() > kMaxLineLength)
+      throw GameTextError(number, "a line of " + std::to_string(raw.size()) +
+                                      " characters, too long for a game text: " + excerpt(raw));
+    Line line{number, "", words_of(raw)};
+    if (line.words.empty()) continue;  // a line of white space alone (\v and \f too) is blank
+    // The server's own words in a connect log are whatever it sent: not checked.
+    bool foreign = line.words[0] == "recv" || line.words[0][0] == '#';
+    auto bad = std::find_if(raw.begin(), raw.end(), is_control);
+    if (!foreign && bad != raw.end())
+      throw GameTextError(number, "a control character (" + printable(std::string(1, *bad)) +
+                                      ") at column " + std::to_string(bad - raw.begin() + 1) +
+                                      ": this is not a game text: " + excerpt(raw));
+    for (const std::string& w : line.words) line.text += (line.text.empty() ? "" : " ") + w;
+    out.push_back(std::move(line));
   }
   return out;
 }
@@ -90,7 +182,14 @@ bool starts_with(const std::string& s, std::string_view prefix) {
 }
 
 std::string quoted(const std::string& s) {
-  return "'" + printable(s.size() > 60 ? s.substr(0, 57) + "..." : s) + "'";
+  return "'" + excerpt(s) + "'";
+}
+
+// A parse error's reason without the text it quotes in full (`... in "TEXT"`).
+std::string reason_of(const ParseError& e) {
+  std::string what = e.what();
+  size_t quote = what.find(" in \"");
+  return quote == std::string::npos ? what : what.substr(0, quote);
 }
 
 Position position_at(const Line& line, const std::string& text) {
@@ -98,15 +197,16 @@ Position position_at(const Line& line, const std::string& text) {
     ParsedPosition p = parse_position(text);
     return p.position;
   } catch (const ParseError& e) {
-    throw GameTextError(line.number, std::string("bad position: ") + e.what());
+    throw GameTextError(line.number, "bad position " + quoted(text) + ": " + reason_of(e));
   }
 }
 
 Move move_at(const Line& line, const std::string& text) {
   try {
     return parse_move(text);
-  } catch (const ParseError& e) {
-    throw GameTextError(line.number, "bad move " + quoted(text) + ": " + e.what());
+  } catch (const ParseError&) {  // its message quotes the whole word
+    throw GameTextError(
+        line.number, "bad move " + quoted(text) + ": a move is a from- and a to-square, e.g. a5b4");
   }
 }
 
@@ -134,8 +234,19 @@ std::pair<Position, int> position_with_die(const Line& line, size_t i) {
     if (!p.die) throw GameTextError(line.number, "the position " + quoted(text) + " has no die");
     return {p.position, *p.die};
   } catch (const ParseError& e) {
-    throw GameTextError(line.number, std::string("bad position: ") + e.what());
+    throw GameTextError(line.number, "bad position " + quoted(text) + ": " + reason_of(e));
   }
+}
+
+bool mentions(const std::string& text, std::string_view word) {
+  return text.find(word) != std::string::npos;
+}
+
+// What a declared result's reason ("declared opponent over time") says the game ended by.
+RecordEnd declared_end(const std::string& reason) {
+  if (mentions(reason, "time")) return RecordEnd::Time;
+  if (mentions(reason, "illegal")) return RecordEnd::IllegalMove;
+  return RecordEnd::Declaration;
 }
 
 // --- a plain list, or the page's game text ---------------------------------------------------
@@ -206,6 +317,7 @@ RawGame read_list(const std::vector<Line>& lines) {
 struct PlayLogSummary {
   int result_line = 0;
   std::optional<Side> winner;
+  std::optional<RecordEnd> end;  // off the board
   std::optional<Position> start;
   int start_line = 0;
   std::vector<std::pair<int, int>> dice;  // die, line
@@ -274,6 +386,8 @@ std::vector<RawGame> read_play_log(const std::vector<Line>& lines) {
       summary = &*g.summary;
       summary->result_line = line.number;
       if (w.size() >= 2) summary->winner = side_word_at(w[1]);
+      // "result red engine declared opponent over time": the operator's declaration.
+      if (w.size() >= 4 && w[3] == "declared") summary->end = declared_end(line.text);
     } else if (key == "start" || key == "dice" || key == "moves") {
       if (!summary) throw GameTextError(line.number, "'" + key + "' outside a game's summary");
       if (key == "start") {
@@ -310,6 +424,7 @@ std::vector<RawGame> read_play_log(const std::vector<Line>& lines) {
         raw.turns.push_back(t);
       }
       raw.stated_winner = s.winner;
+      raw.stated_end = s.end;
       raw.result_line = s.result_line;
     } else {
       int expected = 1;
@@ -331,6 +446,18 @@ std::vector<RawGame> read_play_log(const std::vector<Line>& lines) {
 }
 
 // --- ewn connect's log ---------------------------------------------------------------------------
+
+// What the reason of a connect log's result says the game ended by: nullopt on the board (the
+// log does not hold the opponent's winning move), else off it.
+std::optional<RecordEnd> connect_end(const std::string& text) {
+  if (mentions(text, "reached the corner") || mentions(text, "took the last piece") ||
+      mentions(text, "could win at once"))
+    return std::nullopt;
+  if (mentions(text, " lost on time") || mentions(text, "after the server's limit"))
+    return RecordEnd::Time;
+  if (mentions(text, "had not answered")) return RecordEnd::Time;  // the server stopped waiting
+  return RecordEnd::Declaration;  // the server stopped the game or refused the engine's answer
+}
 
 std::vector<RawGame> read_connect_log(const std::vector<Line>& lines) {
   std::vector<RawGame> games;
@@ -385,6 +512,7 @@ std::vector<RawGame> read_connect_log(const std::vector<Line>& lines) {
         Side e = Side(engine);
         g.stated_winner = w[3] == "won" ? e : opposite(e);
         g.result_line = line.number;
+        g.stated_end = connect_end(line.text);
       }
     } else if (key == "connect" || key == "recv" || key == "close" || key == "note" ||
                key == "error" || key == "summary") {
@@ -412,6 +540,13 @@ std::vector<RawGame> read_match_log(const std::vector<Line>& lines) {
   auto finish = [&] {
     if (games.empty()) return;
     RawGame& g = games.back();
+    // A move that was not legal is not logged, its die is: the game ended before that turn.
+    if (g.stated_end == RecordEnd::IllegalMove && dice.size() == g.turns.size() + 1) {
+      g.notes.push_back("game " + std::to_string(g.number) + ": the illegal move of its last turn" +
+                        " (die " + std::to_string(dice.back().first) +
+                        ") is not in the log and not analysed");
+      dice.pop_back();
+    }
     if (dice.size() != g.turns.size())
       throw GameTextError(g.turns.empty() ? dice.front().second : g.turns.front().line,
                           "game " + std::to_string(g.number) + " has " +
@@ -455,6 +590,9 @@ std::vector<RawGame> read_match_log(const std::vector<Line>& lines) {
       RawGame& g = need_game(line);
       g.stated_winner = w.size() > 1 ? side_word_at(w[1]) : std::nullopt;
       g.result_line = line.number;
+      // "result red A time": the end, as player/match.cpp names it.
+      if (w.size() > 3 && w[3] == "time") g.stated_end = RecordEnd::Time;
+      if (w.size() > 3 && w[3] == "illegal") g.stated_end = RecordEnd::IllegalMove;
     } else {
       throw GameTextError(line.number, "not a line of an ewn match log: " + quoted(line.text));
     }
@@ -472,6 +610,29 @@ std::string moves_text(const MoveList& moves) {
   std::string out;
   for (Move m : moves) out += (out.empty() ? "" : " ") + format_move(m);
   return out;
+}
+
+// Who won and how, from the moves and what the text states. A game the text says ended off the
+// board is won by the side it names, even when the last move (over time) reached the goal.
+void settle_end(const RawGame& g, std::optional<Side> on_board, GameRecord& record) {
+  bool off_board = g.stated_end && g.stated_winner;
+  if (off_board) {
+    record.winner = g.stated_winner;
+    record.game_end = *g.stated_end;
+    return;
+  }
+  record.winner = on_board;
+  record.game_end = on_board ? RecordEnd::Board : RecordEnd::Unfinished;
+  if (!g.stated_winner || on_board == g.stated_winner) return;
+  if (g.result_may_lack_last_move && !on_board) {  // the winning move is not in the log
+    record.winner = g.stated_winner;
+    record.game_end = RecordEnd::Board;
+    return;
+  }
+  throw GameTextError(g.result_line, std::string("the text says ") + side_name(*g.stated_winner) +
+                                         " won, but the moves give " +
+                                         (on_board ? std::string(side_name(*on_board)) + " the win"
+                                                   : std::string("an unfinished game")));
 }
 
 GameRecord replay(const RawGame& g, GameFormat format, int games) {
@@ -513,14 +674,7 @@ GameRecord replay(const RawGame& g, GameFormat format, int games) {
     record.turns.push_back({pos, t.die, t.move, t.line});
     pos.play(t.move);
   }
-  record.winner = pos.winner();
-  if (g.stated_winner && record.winner != g.stated_winner &&
-      !(g.result_may_lack_last_move && !record.winner))
-    throw GameTextError(g.result_line,
-                        std::string("the text says ") + side_name(*g.stated_winner) +
-                            " won, but the moves give " +
-                            (record.winner ? std::string(side_name(*record.winner)) + " the win"
-                                           : std::string("an unfinished game")));
+  settle_end(g, pos.winner(), record);
   return record;
 }
 
@@ -577,10 +731,17 @@ GameRecord read_game(std::string_view text, std::optional<int> number) {
   return replay(*chosen, format, int(games.size()));
 }
 
-std::vector<GameRecord> read_games(std::string_view text) {
+std::vector<GameRecord> read_games(std::string_view text, std::vector<GameTextError>* refused) {
   auto [format, games] = read_raw_games(text);
   std::vector<GameRecord> out;
-  for (const RawGame& g : games) out.push_back(replay(g, format, int(games.size())));
+  for (const RawGame& g : games) {
+    try {
+      out.push_back(replay(g, format, int(games.size())));
+    } catch (const GameTextError& e) {
+      if (!refused) throw;
+      refused->push_back(e);
+    }
+  }
   return out;
 }
 

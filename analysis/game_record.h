@@ -16,6 +16,10 @@
 namespace ewn {
 
 // A game text that cannot be read: what() says what is wrong and names the line ("line 7: ...").
+inline constexpr size_t kExcerptLength = 40;
+// At most kExcerptLength characters of `text`, made printable (printable.h), "..." when cut.
+std::string excerpt(std::string_view text);
+
 class GameTextError : public std::runtime_error {
  public:
   GameTextError(int line, const std::string& what);
@@ -33,6 +37,12 @@ struct RecordedTurn {
 };
 
 enum class GameFormat { Page, PlayLog, ConnectLog, MatchLog, List };
+
+// How a game ended: on the board (a piece on the goal corner or the last piece taken), on time,
+// by a declaration (an operator's or a server's), by an illegal move, or not at all (yet).
+enum class RecordEnd { Board, Time, Declaration, IllegalMove, Unfinished };
+// "board", "time", "declaration", "illegal_move", "unfinished"
+const char* record_end_name(RecordEnd e);
 // "page", "play log", "connect log", "match log", "list"
 const char* game_format_name(GameFormat f);
 
@@ -42,7 +52,10 @@ struct GameRecord {
   int games = 1;   // how many games the text holds
   Position start;
   std::vector<RecordedTurn> turns;
-  std::optional<Side> winner;  // after the last turn, if the game is over
+  // Who won: on the board after the last turn, or as the text states when the game ended off
+  // the board (time, a declaration, an illegal move); nullopt for an unfinished game.
+  std::optional<Side> winner;
+  RecordEnd game_end = RecordEnd::Unfinished;
   // Who played each side (by Side), as the text names them ("engine", "expectimax:depth=2"...);
   // empty when it does not say.
   std::array<std::string, 2> players;
@@ -54,9 +67,16 @@ struct GameRecord {
 // Reads game `number` (1-based) of `text`, or its last game when none is asked for. Throws
 // GameTextError naming the line for a text that is malformed, names an illegal move or a side
 // that is not to move, goes on after the game is won or states a result the moves do not give.
+// A game the text says was lost on time, by a declaration or by an illegal move is read up to
+// where it ended. A byte-order mark, tabs, comments after a '#' and CR or CRLF line ends are
+// fine; a quoted piece of the text is at most kExcerptLength characters.
 GameRecord read_game(std::string_view text, std::optional<int> number = std::nullopt);
 
-// Every game of `text`, in order; throws as read_game for any of them.
-std::vector<GameRecord> read_games(std::string_view text);
+// Every game of `text`, in order; throws as read_game for any of them. With `refused`, a game
+// whose moves the rules refuse (or that states a result its moves do not give) is left out and
+// its error added there, so the other games of a log are still read; a text whose lines cannot
+// be read at all still throws.
+std::vector<GameRecord> read_games(std::string_view text,
+                                   std::vector<GameTextError>* refused = nullptr);
 
 }  // namespace ewn

@@ -1,5 +1,6 @@
 #include "analysis_answer.h"
 
+#include "game_verdict.h"
 #include "notation.h"
 #include "printable.h"
 #include "side_names.h"
@@ -20,6 +21,7 @@ Json turn_json(const TurnAnalysis& t) {
   j["position"] = format_position(t.before);
   j["pieces"] = t.before.piece_count();
   j["die"] = t.die ? Json(*t.die) : Json(nullptr);
+  j["assumed_die"] = t.assumed_die ? Json(*t.assumed_die) : Json(nullptr);
   j["move"] = format_move(t.move);
   j["move_value"] = t.move_value;
   j["best_move"] = format_move(t.best_move);
@@ -38,13 +40,17 @@ Json turn_json(const TurnAnalysis& t) {
   return j;
 }
 
-Json side_json(const SideSummary& s) {
+Json side_json(const SideSummary& s, const SideVerdict& v) {
   Json j;
+  j["result"] = v.result ? Json(*v.result) : Json(nullptr);
+  j["luck_adjusted_result"] = v.luck_adjusted ? Json(*v.luck_adjusted) : Json(nullptr);
   j["turns"] = s.turns;
   j["choices"] = s.choices;
   j["luck"] = s.luck;
   j["error"] = s.error;
   j["error_mean"] = s.error_mean();
+  j["error_mean_se"] = v.errors.mean_se();
+  j["rating"] = v.rating;
   j["inaccuracies"] = s.inaccuracies;
   j["mistakes"] = s.mistakes;
   j["blunders"] = s.blunders;
@@ -64,11 +70,13 @@ Json analysis_answer(const GameAnalysis& a) {
                      : Json{{"r", printable(players[Red])}, {"b", printable(players[Blue])}};
   j["start"] = format_position(a.game.start);
   j["winner"] = a.game.winner ? Json(side_letter(*a.game.winner)) : Json(nullptr);
+  j["game_end"] = record_end_name(a.game.game_end);
   j["node_budget"] = a.nodes;
   Json turns = Json::array();
   for (const TurnAnalysis& t : a.turns) turns.push_back(turn_json(t));
   j["turns"] = std::move(turns);
-  j["sides"] = {{"r", side_json(a.red)}, {"b", side_json(a.blue)}};
+  j["sides"] = {{"r", side_json(a.red, side_verdict(a, Red))},
+                {"b", side_json(a.blue, side_verdict(a, Blue))}};
   j["notes"] = a.game.notes;
   return j;
 }

@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "analysis_answer.h"
+#include "analysis_report.h"
+#include "analysis_summary.h"
 #include "commands.h"
 #include "json.h"
 #include "notation.h"
@@ -27,6 +29,7 @@ struct AnalyseOptions {
   int threads = 0;
   bool all = false;
   bool json = false;
+  std::string html;  // also write the HTML report here
 };
 
 std::string read_input(const std::string& name) {
@@ -35,6 +38,9 @@ std::string read_input(const std::string& name) {
     text << std::cin.rdbuf();
     return text.str();
   }
+  std::error_code ec;
+  if (std::filesystem::is_directory(name, ec))
+    throw std::runtime_error("'" + printable(name) + "' is a directory, not a game file");
   std::ifstream in(name, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read the game file '" + printable(name) + "'");
   text << in.rdbuf();
@@ -91,28 +97,60 @@ void print_chart(const GameAnalysis& a) {
   std::cout << "      " << marks << "  marks: X blunder, ? mistake, ' inaccuracy\n";
 }
 
+// "Red won on the board", "Blue won on time", "unfinished"...
+std::string how_it_ended(const GameRecord& g) {
+  if (!g.winner) return "unfinished";
+  std::string won = std::string(side_name(*g.winner)) + " won ";
+  switch (g.game_end) {
+    case RecordEnd::Time:
+      return won + "on time";
+    case RecordEnd::Declaration:
+      return won + "by a declaration";
+    case RecordEnd::IllegalMove:
+      return won + "by the other side's illegal move";
+    default:
+      return won + "on the board";
+  }
+}
+
+// The die column: the die, or "?" and the die assumed when the record does not give it.
+std::string die_text(const TurnAnalysis& t) {
+  if (t.die) return std::to_string(*t.die);
+  return "?" + (t.assumed_die ? std::to_string(*t.assumed_die) : std::string());
+}
+
 void print_text(const GameAnalysis& a, const std::string& engine_note) {
   const GameRecord& g = a.game;
   std::cout << "Game " << g.number << (g.games > 1 ? " of " + std::to_string(g.games) : "") << " ("
-            << game_format_name(g.format) << "), " << a.turns.size() << " turns, "
-            << (g.winner ? std::string(side_name(*g.winner)) + " won" : "unfinished") << "\n";
+            << game_format_name(g.format) << "), " << a.turns.size()
+            << (a.turns.size() == 1 ? " turn, " : " turns, ") << how_it_ended(g) << "\n";
   std::cout << "Start: " << format_position(g.start) << "\n";
   std::cout << "Values: exact from the tables where they reach, else the engine's estimate at "
             << a.nodes << " nodes (" << engine_note << ")\n\n";
-  std::cout << "turn side die move  value  luck    played  best   best-v  error  mark\n";
+  std::cout
+      << "turn side die move  value  luck    played  best   best-v  error  mark        roll\n";
   for (const TurnAnalysis& t : a.turns) {
     char line[160];
-    std::snprintf(line, sizeof line, "%4d %-4s %3s %-5s %s%s %-7s %s  %-5s  %s  %s  %s", t.turn,
-                  side_name(t.before.to_move), t.die ? std::to_string(*t.die).c_str() : "?",
+    const char* luck_mark = t.die ? t.luck_mark() : nullptr;
+    std::snprintf(line, sizeof line, "%4d %-4s %3s %-5s %s%s %-7s %s  %-5s  %s  %s  %-10s  %s",
+                  t.turn, side_name(t.before.to_move), die_text(t).c_str(),
                   format_move(t.move).c_str(), value_text(t.value).c_str(), t.exact ? " " : "~",
                   t.die ? signed_value(t.luck).c_str() : "   ?", value_text(t.move_value).c_str(),
                   format_move(t.best_move).c_str(), value_text(t.die_value).c_str(),
                   value_text(t.error).c_str(),
-                  t.mark() ? t.mark() : (t.choices == 1 ? "forced" : ""));
-    std::cout << line << "\n";
+                  t.mark() ? t.mark() : (t.choices == 1 ? "forced" : ""),
+                  luck_mark ? luck_mark : "");
+    std::string shown = line;
+    shown.erase(shown.find_last_not_of(' ') + 1);
+    std::cout << shown << "\n";
   }
   std::cout << "(value: the mover's win probability before its roll; luck: what the roll changed;"
-               " played, best-v: after the move played, after the best move"
+               " played, best-v: after the move played, after the best move; roll: the luck's"
+               " mark, from 0.10 lucky, from 0.25 very lucky"
+            << (std::any_of(a.turns.begin(), a.turns.end(), [](const auto& t) { return !t.die; })
+                    ? "; ?N: the die is not in the record, N is the die assumed, the one best for"
+                      " the move played"
+                    : "")
             << (std::all_of(a.turns.begin(), a.turns.end(), [](const auto& t) { return t.exact; })
                     ? ""
                     : "; ~: the engine's estimate, not exact")
@@ -127,7 +165,65 @@ void print_text(const GameAnalysis& a, const std::string& engine_note) {
                   sum.mistakes, sum.blunders);
     std::cout << line << "\n";
   }
+  std::cout << "\n        result  luck-adjusted  per choice (+- se)  rating\n";
+  for (Side s : {Red, Blue}) {
+    SideVerdict v = side_verdict(a, s);
+    char line[160];
+    std::snprintf(line, sizeof line, "%-6s  %6s  %13s  %8.4f +- %.4f  %s", side_name(s),
+                  v.result ? value_text(*v.result).substr(0, 1).c_str() : "-",
+                  v.luck_adjusted ? value_text(*v.luck_adjusted).c_str() : "-", v.errors.mean(),
+                  v.errors.mean_se(), v.rating);
+    std::cout << line << "\n";
+  }
   for (const std::string& note : g.notes) std::cout << "Note: " << note << "\n";
+}
+
+// --all: the totals over the games, and each player's error by the pieces on the board.
+void print_summary(const LogTotals& totals) {
+  std::cout << "\nAll " << totals.games << " games:";
+  // By RecordEnd, in its order.
+  const char* ends[] = {"on the board", "on time", "by a declaration", "by an illegal move",
+                        "unfinished"};
+  const char* separator = " ";
+  for (size_t e = 0; e < totals.ends.size(); ++e) {
+    if (!totals.ends[e]) continue;
+    std::cout << separator << totals.ends[e] << " " << ends[e];
+    separator = ", ";
+  }
+  std::cout << "\nplayer                games  wins   luck  luck-adj. score  choices  per choice "
+               "(+- se)  rating        blunders\n";
+  for (const PlayerTotals& p : totals.players) {
+    char line[200];
+    std::string adjusted = p.finished ? value_text(p.luck_adjusted / p.finished) : "-";
+    std::snprintf(line, sizeof line, "%-20s  %5d  %4d  %s  %15s  %7d  %8.4f +- %.4f  %-12s  %8d",
+                  printable(p.name).substr(0, 20).c_str(), p.games, p.wins,
+                  signed_value(p.luck).c_str(), adjusted.c_str(), p.errors.choices, p.errors.mean(),
+                  p.errors.mean_se(), p.rating(), p.blunders);
+    std::cout << line << "\n";
+  }
+  std::cout << "\nError per move with a choice by the pieces on the board (moves; blunders)\n"
+            << "pieces";
+  for (const PlayerTotals& p : totals.players) {
+    char head[32];
+    std::snprintf(head, sizeof head, "  %20s", printable(p.name).substr(0, 20).c_str());
+    std::cout << head;
+  }
+  std::cout << "\n";
+  for (int n = kMaxTablePieces; n >= kMinTablePieces; --n) {
+    std::string row;
+    bool any = false;
+    for (const PlayerTotals& p : totals.players) {
+      const ErrorStats& e = p.by_pieces[size_t(n)];
+      char cell[64] = "";
+      if (e.choices)
+        std::snprintf(cell, sizeof cell, "%.4f (%d; %d)", e.mean(), e.choices, e.blunders);
+      char padded[64];
+      std::snprintf(padded, sizeof padded, "  %20s", cell);
+      row += padded;
+      any = any || e.choices;
+    }
+    if (any) std::cout << (n < 10 ? "     " : "    ") << n << row << "\n";
+  }
 }
 
 int run_analyse(const AnalyseOptions& opt, bool tables_given) {
@@ -136,14 +232,15 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
     return code;
   };
   std::vector<GameRecord> games;
+  std::vector<GameTextError> refused;  // --all: the games the rules refuse; the others go on
+  std::string where = opt.game == "-" ? "stdin" : printable(opt.game);
   try {
     std::string text = read_input(opt.game);
     if (opt.all)
-      games = read_games(text);
+      games = read_games(text, &refused);
     else
       games.push_back(read_game(text, opt.number ? std::optional<int>(opt.number) : std::nullopt));
   } catch (const GameTextError& e) {
-    std::string where = opt.game == "-" ? "stdin" : printable(opt.game);
     return fail(2, where + ": " + printable(e.what()));
   } catch (const std::exception& e) {
     return fail(2, printable(e.what()));
@@ -164,10 +261,15 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
   AnalysisOptions options;
   options.nodes = opt.nodes;
   options.threads = opt.threads;  // 0: one per core
+  for (const GameTextError& e : refused)
+    std::cerr << "ewn analyse: " << where << ": " << printable(e.what()) << " (not analysed)\n";
+  if (games.empty()) return 2;
   const GameRecord& last = games.back();
   if (last.games > 1 && !opt.number && !opt.all && !opt.json)
     std::cerr << "ewn analyse: the text holds " << last.games << " games; this is game "
               << last.number << " (choose another with --game N, or --all)\n";
+  LogTotals totals;
+  std::vector<Json> documents;  // for the HTML report
   for (const GameRecord& game : games) {
     GameAnalysis a;
     try {
@@ -177,6 +279,8 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
     } catch (const std::exception& e) {
       return fail(1, printable(e.what()));
     }
+    totals.add(a);
+    if (!opt.html.empty()) documents.push_back(analysis_answer(a));
     if (opt.json) {
       print_json(analysis_answer(a));
     } else {
@@ -185,7 +289,18 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
     }
     std::cout.flush();
   }
-  return 0;
+  if (opt.all) {
+    if (opt.json)
+      print_json(analysis_summary_answer(totals));
+    else
+      print_summary(totals);
+  }
+  if (!opt.html.empty()) {
+    std::ofstream out(opt.html, std::ios::binary);
+    out << analysis_report_html(documents, analysis_summary_answer(totals)["summary"]);
+    if (!out.flush()) return fail(1, "cannot write the report '" + printable(opt.html) + "'");
+  }
+  return refused.empty() ? 0 : 2;
 }
 
 }  // namespace
@@ -206,7 +321,9 @@ void register_analyse(CLI::App& app) {
       "(marked ~; the same on every run). Then Red's win probability as a chart, and per side the\n"
       "total luck, the total error, the mean error of the turns with a choice and the marks.\n"
       "--json prints the same as one document (docs/ANALYSIS.md lists its fields); with --all\n"
-      "every game of a log is analysed, one document a line.\n"
+      "every game of a log is analysed, one document a line, then the totals over the games\n"
+      "({\"summary\": ...}); a game that cannot be analysed is named and the others go on.\n"
+      "--html FILE also writes the analysis as a page to keep or share (no external files).\n"
       "Exit codes: 0 fine, 2 a game text that cannot be read (the line is named), 4 a table file\n"
       "is missing or damaged.\n\n"
       "Examples:\n"
@@ -221,12 +338,15 @@ void register_analyse(CLI::App& app) {
       ->check(CLI::Range(kMinAnalysisNodes, kMaxAnalysisNodes))
       ->capture_default_str();
   auto* number = cmd->add_option("--game", opt->number, "Which game of a log (default: its last)")
-                     ->check(CLI::PositiveNumber);
+                     ->check(CLI::Range(1, 1'000'000));
   cmd->add_flag("--all", opt->all, "Every game of a log (--json: one document a line)")
       ->excludes(number);
   cmd->add_option("--threads", opt->threads, "Turns analysed at once (default: the cores)")
       ->check(CLI::Range(1, 256));
   cmd->add_flag("--json", opt->json, "One JSON document");
+  cmd->add_option("--html", opt->html,
+                  "Also write the analysis (with --all, of every game and their totals) as an "
+                  "HTML page to this file");
   cmd->callback([opt, tables] { set_exit_code(run_analyse(*opt, tables->count() > 0)); });
 }
 

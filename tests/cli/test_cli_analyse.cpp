@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include <fstream>
-#include "analysis_games.h"
 #include "analysis_answer.h"
+#include "analysis_games.h"
 #include "cli_run.h"
 #include "game_analysis.h"
 #include "generated_set.h"
@@ -70,15 +70,32 @@ TEST_CASE("ewn analyse --all: every game of a match log, one document a line", "
       run_ewn({"analyse", log.string(), "--all", "--json", "--tables", "none", "--nodes", "1000"});
   REQUIRE(r.exit_code == 0);
   std::istringstream lines(r.out);
-  int n = 0;
-  for (std::string line; std::getline(lines, line); ++n) {
-    auto j = nlohmann::json::parse(line);
+  std::vector<nlohmann::json> docs;
+  for (std::string line; std::getline(lines, line);) docs.push_back(nlohmann::json::parse(line));
+  REQUIRE(docs.size() == 5);  // the games, then the totals
+  for (int n = 0; n < 4; ++n) {
+    const auto& j = docs[size_t(n)];
     CHECK(j["game"] == n + 1);
     CHECK(j["games"] == 4);
     CHECK(j["format"] == "match log");
     CHECK(j["turns"][0]["source"] == "estimate");
   }
-  CHECK(n == 4);
+  const auto& summary = docs[4]["summary"];
+  CHECK(summary["games"] == 4);
+  CHECK(summary["game_ends"]["board"] == 4);
+  REQUIRE(summary["players"].size() == 2);
+  CHECK(summary["players"][0]["games"] == 4);
+  int wins = 0, choices = 0;
+  for (const auto& p : summary["players"]) wins += p["wins"].get<int>();
+  for (const auto& row : summary["players"][0]["by_pieces"]) choices += row["choices"].get<int>();
+  CHECK(wins == 4);
+  CHECK(choices == summary["players"][0]["choices"]);
+  // The text ends with the same totals.
+  ChildResult text =
+      run_ewn({"analyse", log.string(), "--all", "--tables", "none", "--nodes", "1000"});
+  REQUIRE(text.exit_code == 0);
+  CHECK_THAT(text.out, Catch::Contains("All 4 games: 4 on the board\n"));
+  CHECK_THAT(text.out, Catch::Contains("Error per move with a choice by the pieces on the board"));
   ChildResult missing = run_ewn({"analyse", log.string(), "--game", "9", "--tables", "none"});
   CHECK(missing.exit_code == 2);
   CHECK_THAT(missing.err,
@@ -114,4 +131,76 @@ TEST_CASE("ewn analyse: what is wrong, and where", "[cli][analysis]") {
   ChildResult damaged = run_ewn({"analyse", game.string(), "--tables", copy.path().string()});
   CHECK(damaged.exit_code == 4);
   CHECK_THAT(damaged.err, Catch::Contains("12v1.ewt"));
+}
+
+TEST_CASE("ewn analyse --all: games lost on time or by an illegal move are analysed too",
+          "[cli][analysis]") {
+  TempDir dir("analyse-ends");
+  fs::path log = game_file(dir, "match.log",
+                           "game 1 round 1 red=A blue=B first=red\nA greedy\nB random\n"
+                           "setup 5/1r13/2r22/3b11/5 r\ndice 2 4 5\nmoves c3d3 d2c2 d3e2\n"
+                           "times 0.1 0.0 9.9\nresult blue B time\n\n"
+                           "game 2 round 1 red=B blue=A first=red\nA greedy\nB random\n"
+                           "setup 5/1r13/2r22/3b11/5 r\ndice 2 4 5\nmoves c3d3 d2c2\n"
+                           "times 0.1 0.0\nresult blue A illegal\n\n"
+                           "game 3 round 2 red=A blue=B first=red\nA greedy\nB random\n"
+                           "setup 5/1r13/2r22/3b11/5 r\ndice 2\nmoves c3d2\ntimes 0.0\n"
+                           "result blue A goal\n");
+  std::string tables = generated_set(3).string();
+  ChildResult r = run_ewn({"analyse", log.string(), "--all", "--json", "--tables", tables});
+  // Game 3 states a result its moves do not give: named, and the others are still analysed.
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "ewn analyse: " + log.string() +
+                     ": line 26: the text says Blue won, but the moves give Red the win (not "
+                     "analysed)\n");
+  std::istringstream lines(r.out);
+  std::vector<nlohmann::json> docs;
+  for (std::string line; std::getline(lines, line);) docs.push_back(nlohmann::json::parse(line));
+  REQUIRE(docs.size() >= 2);
+  CHECK(docs[0]["game_end"] == "time");
+  CHECK(docs[0]["winner"] == "b");
+  CHECK(docs[0]["turns"].size() == 3);
+  CHECK(docs[1]["game_end"] == "illegal_move");
+  CHECK(docs[1]["turns"].size() == 2);
+
+  ChildResult text = run_ewn({"analyse", log.string(), "--game", "1", "--tables", tables});
+  CHECK(text.exit_code == 0);
+  CHECK_THAT(text.out, Catch::Contains("Game 1 of 3 (match log), 3 turns, Blue won on time"));
+}
+
+TEST_CASE("ewn analyse: the text names the roll's luck and an assumed die", "[cli][analysis]") {
+  TempDir dir("analyse-marks");
+  std::string tables = generated_set(3).string();
+  fs::path one = game_file(dir, "one.txt", "5/1r13/2r22/3b11/5 r\nr ? c3d2\n");
+  ChildResult r = run_ewn({"analyse", one.string(), "--tables", tables});
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("Game 1 (list), 1 turn, Red won on the board"));
+  // c3d2 wins with 2 (and 3): the die assumed is the first of those, shown after the ?.
+  CHECK_THAT(r.out, Catch::Contains("   1 Red   ?2 c3d2"));
+  CHECK_THAT(r.out, Catch::Contains("?N: the die is not in the record"));
+  // Red wins at once with a 1 and loses at once with any other die: a very lucky roll.
+  fs::path lucky = game_file(dir, "lucky.txt", "4r2/1b13/5/3r11/5 r\nr 1 d2e1\n");
+  ChildResult shown = run_ewn({"analyse", lucky.string(), "--tables", tables});
+  REQUIRE(shown.exit_code == 0);
+  CHECK_THAT(shown.out, Catch::Contains("   1 Red    1 d2e1  0.167  +0.833  1.000  d2e1   1.000  "
+                                        "0.000              very lucky\n"));
+}
+
+TEST_CASE("ewn analyse: a directory, --game 0 and 32 MB of NUL bytes", "[cli][analysis]") {
+  TempDir dir("analyse-input");
+  ChildResult folder = run_ewn({"analyse", dir.path().string(), "--tables", "none"});
+  CHECK(folder.exit_code == 2);
+  CHECK(folder.err ==
+        "ewn analyse: '" + dir.path().string() + "' is a directory, not a game file\n");
+  ChildResult zero = run_ewn({"analyse", "--game", "0", "--tables", "none"});
+  CHECK(zero.exit_code != 0);
+  CHECK(zero.err.size() < 200);
+  CHECK_THAT(zero.err, Catch::Contains("--game"));
+  fs::path nuls = game_file(dir, "nuls.txt", std::string(32u << 20, '\0'));
+  ChildOptions from_file;
+  from_file.input = nuls;
+  ChildResult r = run_ewn({"analyse", "--tables", "none"}, std::chrono::seconds(60), from_file);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::StartsWith("ewn analyse: stdin: line 1: a line of 33554432 characters"));
+  CHECK(r.err.size() < 200);
 }

@@ -16,6 +16,9 @@ export function explorerHash(turn) {
   return "#" + `${turn.position} ${turn.die ?? ""}`.trim().replace(/ /g, "_");
 }
 
+// How a game that was won ended, after "Red won" (the document's game_end).
+const GAME_ENDS = { time: " on time", declaration: " by a declaration", illegal_move: " by the other side's illegal move" };
+
 export class Analysis {
   constructor(board, $) {
     this.board = board;
@@ -119,7 +122,8 @@ export class Analysis {
     this.showOnBoard(this.shown);
     const estimated = a.turns.filter((t) => t.source === "estimate").length;
     $("#analysis-about").textContent = `Game ${a.game}` + (a.games > 1 ? ` of ${a.games}` : "") +
-      ` (${a.format}), ${a.turns.length} turns, ` + (a.winner ? `${sideName(a.winner)} won` : "unfinished") + ". " +
+      ` (${a.format}), ${a.turns.length} turn${a.turns.length === 1 ? "" : "s"}, ` +
+      (a.winner ? `${sideName(a.winner)} won${GAME_ENDS[a.game_end] || ""}` : "unfinished") + ". " +
       (estimated === a.turns.length ? `Every value is the engine's estimate at ${a.node_budget.toLocaleString("en")} nodes (marked ~): the tables cover none of the turns.`
         : estimated ? `${estimated} of the turns' values are the engine's estimate at ${a.node_budget.toLocaleString("en")} nodes (marked ~), the others exact from the tables.`
         : "Every value is exact, from the tables.");

@@ -1,0 +1,55 @@
+#include "analysis_summary.h"
+
+#include "printable.h"
+
+namespace ewn {
+
+namespace {
+
+Json player_json(const PlayerTotals& p) {
+  Json j;
+  j["player"] = printable(p.name);
+  j["games"] = p.games;
+  j["finished"] = p.finished;
+  j["wins"] = p.wins;
+  j["score"] = p.finished ? Json(double(p.wins) / p.finished) : Json(nullptr);
+  j["luck"] = p.luck;
+  j["luck_adjusted_score"] = p.finished ? Json(p.luck_adjusted / p.finished) : Json(nullptr);
+  j["choices"] = p.errors.choices;
+  j["error"] = p.errors.error;
+  j["error_mean"] = p.errors.mean();
+  j["error_mean_se"] = p.errors.mean_se();
+  j["rating"] = p.rating();
+  j["inaccuracies"] = p.inaccuracies;
+  j["mistakes"] = p.mistakes;
+  j["blunders"] = p.blunders;
+  Json rows = Json::array();
+  for (int pieces = kMaxTablePieces; pieces >= kMinTablePieces; --pieces) {
+    const ErrorStats& e = p.by_pieces[size_t(pieces)];
+    if (e.choices == 0) continue;
+    rows.push_back({{"pieces", pieces},
+                    {"choices", e.choices},
+                    {"error_mean", e.mean()},
+                    {"blunders", e.blunders}});
+  }
+  j["by_pieces"] = std::move(rows);
+  return j;
+}
+
+}  // namespace
+
+Json analysis_summary_answer(const LogTotals& totals) {
+  Json ends;
+  for (RecordEnd e : {RecordEnd::Board, RecordEnd::Time, RecordEnd::Declaration,
+                      RecordEnd::IllegalMove, RecordEnd::Unfinished})
+    ends[record_end_name(e)] = totals.ends[size_t(e)];
+  Json players = Json::array();
+  for (const PlayerTotals& p : totals.players) players.push_back(player_json(p));
+  Json j;
+  j["games"] = totals.games;
+  j["game_ends"] = std::move(ends);
+  j["players"] = std::move(players);
+  return Json{{"summary", std::move(j)}};
+}
+
+}  // namespace ewn
