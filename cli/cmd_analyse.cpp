@@ -8,6 +8,7 @@
 
 #include "analysis_answer.h"
 #include "commands.h"
+#include "failures.h"
 #include "json.h"
 #include "notation.h"
 #include "printable.h"
@@ -131,10 +132,6 @@ void print_text(const GameAnalysis& a, const std::string& engine_note) {
 }
 
 int run_analyse(const AnalyseOptions& opt, bool tables_given) {
-  auto fail = [](int code, const std::string& what) {
-    std::cerr << "ewn analyse: " << what << "\n";
-    return code;
-  };
   std::vector<GameRecord> games;
   try {
     std::string text = read_input(opt.game);
@@ -144,9 +141,10 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
       games.push_back(read_game(text, opt.number ? std::optional<int>(opt.number) : std::nullopt));
   } catch (const GameTextError& e) {
     std::string where = opt.game == "-" ? "stdin" : printable(opt.game);
-    return fail(2, where + ": " + printable(e.what()));
+    return fail("analyse", Failure::BadGameText, where + ": " + printable(e.what()));
   } catch (const std::exception& e) {
-    return fail(2, printable(e.what()));
+    // The game's file cannot be read.
+    return fail("analyse", Failure::BadUse, printable(e.what()));
   }
   // Without --tables, the default directory when it exists; otherwise estimates everywhere.
   std::string dir = opt.tables;
@@ -157,7 +155,7 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
   try {
     engine = open_analysis_engine(dir, note);
   } catch (const std::exception& e) {
-    return fail(2, printable(e.what()));
+    return fail("analyse", failure_of_given_file(e), printable(e.what()));
   }
   if (dir == "none" && !tables_given)
     note = "no table directory '" + printable(opt.tables) + "': every value is an estimate";
@@ -172,10 +170,8 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
     GameAnalysis a;
     try {
       a = analyse_game(game, engine, options);
-    } catch (const TableError& e) {
-      return fail(4, printable(e.what()));
     } catch (const std::exception& e) {
-      return fail(1, printable(e.what()));
+      return fail("analyse", e);
     }
     if (opt.json) {
       print_json(analysis_answer(a));
@@ -206,9 +202,8 @@ void register_analyse(CLI::App& app) {
       "(marked ~; the same on every run). Then Red's win probability as a chart, and per side the\n"
       "total luck, the total error, the mean error of the turns with a choice and the marks.\n"
       "--json prints the same as one document (docs/ANALYSIS.md lists its fields); with --all\n"
-      "every game of a log is analysed, one document a line.\n"
-      "Exit codes: 0 fine, 2 a game text that cannot be read (the line is named), 4 a table file\n"
-      "is missing or damaged.\n\n"
+      "every game of a log is analysed, one document a line. A game text that cannot be read\n"
+      "names the line.\n\n"
       "Examples:\n"
       "  ewn analyse game.txt\n"
       "  ewn analyse ewn-play.log --game 1 --json\n"
@@ -227,6 +222,10 @@ void register_analyse(CLI::App& app) {
   cmd->add_option("--threads", opt->threads, "Turns analysed at once (default: the cores)")
       ->check(CLI::Range(1, 256));
   cmd->add_flag("--json", opt->json, "One JSON document");
+  std::vector<Failure> failures = table_failures();
+  failures.insert(failures.begin(), Failure::BadGameText);
+  failures.push_back(Failure::Unavailable);
+  list_exit_codes(cmd, failures);
   cmd->callback([opt, tables] { set_exit_code(run_analyse(*opt, tables->count() > 0)); });
 }
 

@@ -10,6 +10,7 @@
 #include "board_view.h"
 #include "commands.h"
 #include "console.h"
+#include "failures.h"
 #include "printable.h"
 #include "setup_input.h"
 #include "setup_matrix.h"
@@ -147,8 +148,7 @@ int run_play(const PlayOptions& opt) {
   } catch (const SpecError& e) {
     return bad(std::string("bad engine: ") + e.what());
   } catch (const std::exception& e) {
-    // A file the spec names (tables, network) that cannot be used: bad use too.
-    return bad(e.what());
+    return fail("play", failure_of_given_file(e), printable(e.what()));
   }
 
   // The engine places itself by the setup matrix where there is one; a file named on the
@@ -165,7 +165,8 @@ int run_play(const PlayOptions& opt) {
                " holds only " + std::to_string(m.rows) + " classes: ewn setup make makes all 360)";
   } catch (const PathError& e) {
     if (!opt.setup_matrix.empty() || e.kind() != ErrorKind::Missing)
-      return bad(std::string(e.what()) + " (" + setup_matrix_hint(matrix_path) + ")");
+      return fail("play", Failure::DamagedTable,
+                  printable(std::string(e.what()) + " (" + setup_matrix_hint(matrix_path) + ")"));
     notes += "; own arrangement by a short search (no setup matrix " + printable(matrix_path) +
              ": " + setup_matrix_hint(matrix_path) + ")";
   }
@@ -231,6 +232,7 @@ void register_play(CLI::App& app) {
                   "The setup matrix the engine places itself by in a free setup (default "
                   "$EWN_TABLES or data, then setup-matrix.ewns, if there; ewn setup make)")
       ->type_name("FILE");
+  list_exit_codes(cmd, table_failures());
   cmd->callback([opt] { set_exit_code(run_play(*opt)); });
 }
 

@@ -171,6 +171,9 @@ PlayerFactory::PlayerFactory(PlayerSpec spec) : spec_(std::move(spec)) {
   if (spec_.kind == "expectimax" && spec_.tables != "none") {
     try {
       tables_ = open_tablebase(spec_.tables);
+    } catch (const PathError& e) {
+      // The kind kept: the program exits by it (no directory, not a directory, ...).
+      throw PathError(e.kind(), std::string(e.what()) + "; or play without tables: tables=none");
     } catch (const std::runtime_error& e) {
       throw std::runtime_error(std::string(e.what()) + "; or play without tables: tables=none");
     }

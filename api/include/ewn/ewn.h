@@ -25,10 +25,9 @@
 extern "C" {
 #endif
 
-/* The return codes. EWN_OK, EWN_E_POSITION, EWN_E_NOT_COVERED and EWN_E_TABLE are also the exit
- * codes of `ewn probe` for a position (the largest over its positions). `ewn analyse` exits with
- * 2 for a game text that cannot be read (EWN_E_GAME here: 2 names a malformed position) and with
- * 4 for a table file that is missing or damaged (EWN_E_TABLE). */
+/* The return codes. Every `ewn` command exits with the same code for the same failure (a
+ * malformed position 2, not covered 3, a damaged table 4, no directory 7, a game text 13, ...),
+ * but for bad use: 2 there, as every command line program, and EWN_E_ARGUMENT here. */
 enum {
   EWN_OK = 0,
   EWN_E_POSITION = 2,       /* malformed position or move */
