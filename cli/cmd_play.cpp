@@ -10,6 +10,7 @@
 #include "board_view.h"
 #include "commands.h"
 #include "console.h"
+#include "engine_defaults.h"
 #include "failures.h"
 #include "printable.h"
 #include "setup_input.h"
@@ -120,7 +121,7 @@ int run_play(const PlayOptions& opt) {
     if (opt.operator_mode)
       game_time = std::chrono::minutes(4);
     else
-      move_time = std::chrono::seconds(5);
+      move_time = std::chrono::milliseconds(kDefaultMovetimeMs);
   }
   config.clock.per_game = game_time;
   config.clock.per_move = move_time;
@@ -217,7 +218,7 @@ void register_play(CLI::App& app) {
   cmd->add_option("--gametime", opt->game_time,
                   "Clock per side per game, e.g. 4min (default with --operator)");
   cmd->add_option("--movetime", opt->move_time,
-                  "Limit per move, e.g. 30s or 500 (milliseconds; default 5s when playing a "
+                  "Limit per move, e.g. 30s or 500 (milliseconds; default 1s when playing a "
                   "person)");
   cmd->add_option("--overhead", opt->overhead,
                   "Time the engine keeps free per move for the operator (default 2s with "

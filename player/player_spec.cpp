@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "engine_defaults.h"
 #include "expectimax_player.h"
 #include "greedy_player.h"
 #include "race.h"
@@ -159,7 +160,7 @@ PlayerSpec parse_player_spec(std::string_view text) {
   }
   bool searches = kind == "mcts" || kind == "expectimax";
   if (searches && !fixed_work && !spec.limits.per_move && !spec.limits.per_game)
-    spec.limits.per_move = std::chrono::seconds(1);
+    spec.limits.per_move = std::chrono::milliseconds(kDefaultMovetimeMs);
   if (kind == "expectimax" && !spec.gives("hash") && !spec.gives("depth") &&
       thinks_long(spec.limits))
     spec.search.tt_bytes = kLongSearchTTBytes;

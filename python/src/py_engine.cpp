@@ -64,7 +64,7 @@ one per thread to search in parallel).)")
       .def(py::init([](const py::object& tables, int movetime_ms) {
              return std::make_unique<PyEngine>(player_tables_dir(tables), movetime_ms);
            }),
-           py::arg("tables") = py::none(), py::arg("movetime_ms") = 1000)
+           py::arg("tables") = py::none(), py::arg("movetime_ms") = EWN_MOVETIME_MS_DEFAULT)
       .def(
           "best_move",
           [](PyEngine& e, py::handle position, const py::object& die) {
