@@ -14,13 +14,14 @@
 
 #include "exact_values.h"
 #include "game_record.h"
+#include "engine_defaults.h"
 #include "search.h"
 
 namespace ewn {
 
 // The estimate's budget for each turn's position where the tables do not reach: about a tenth
-// of a second, the budget of the page's chart and hints, so both give the same values.
-inline constexpr uint64_t kDefaultAnalysisNodes = 300'000;
+// of a second, the one default node budget (engine_defaults.h), as the page's estimates.
+inline constexpr uint64_t kDefaultAnalysisNodes = kDefaultNodeBudget;
 // The budgets a caller may ask for: from a hundredth of a second to about a minute a turn.
 inline constexpr uint64_t kMinAnalysisNodes = 1'000, kMaxAnalysisNodes = 20'000'000;
 

@@ -1,5 +1,7 @@
 #include "failure.h"
 
+#include <map>
+
 #include "ewn/ewn.h"
 
 namespace ewn {
@@ -7,9 +9,11 @@ namespace ewn {
 namespace {
 
 // The exit code of a failure the C API shares is its C code, so that a script and a C program
-// read one number for one failure. Failures only the program meets (Unavailable) take 1.
+// read one number for one failure, but for bad use: 2, as every Unix program and argparse
+// (EWN_E_ARGUMENT is 5). A run that failed otherwise (a file that cannot be written, an address
+// in use, a server that does not answer) takes 1.
 const std::vector<FailureWays> kTable = {
-    {Failure::BadUse, "bad_use", EWN_E_ARGUMENT, EWN_E_ARGUMENT, "ArgumentError", 400, "bad use"},
+    {Failure::BadUse, "bad_use", 2, EWN_E_ARGUMENT, "ArgumentError", 400, "bad use"},
     {Failure::BadPosition, "bad_position", EWN_E_POSITION, EWN_E_POSITION, "PositionError", 400,
      "bad position"},
     {Failure::BadGameText, "bad_game_text", EWN_E_GAME, EWN_E_GAME, "GameTextError", 400,
@@ -31,7 +35,7 @@ const std::vector<FailureWays> kTable = {
     {Failure::OutOfMemory, "out_of_memory", EWN_E_MEMORY, EWN_E_MEMORY, "OutOfMemoryError", 503,
      "out of memory"},
     {Failure::Unavailable, "unavailable", 1, EWN_E_INTERNAL, "Error", 503,
-     "cannot be done now (address in use, no answer from the server)"},
+     "the run failed (a file not written, an address in use)"},
     {Failure::Internal, "internal", EWN_E_INTERNAL, EWN_E_INTERNAL, "InternalError", 500,
      "internal error (a bug)"},
 };
@@ -72,13 +76,19 @@ Failure failure_of(ErrorKind kind) {
 }
 
 std::string exit_codes_help(const std::vector<Failure>& failures) {
+  // One item per code, in the order of the codes: "2 bad use or bad position".
+  std::map<int, std::string> items;
   std::vector<Failure> listed = failures;
   listed.insert(listed.begin(), Failure::BadUse);
-  std::string out = "Exit codes: 0 success";
-  size_t line_start = 0;
   for (Failure f : listed) {
     const FailureWays& w = ways_of(f);
-    std::string item = std::to_string(w.exit_code) + " " + w.meaning;
+    std::string& item = items[w.exit_code];
+    if (item.find(w.meaning) != std::string::npos) continue;
+    item += (item.empty() ? std::to_string(w.exit_code) + " " : " or ") + w.meaning;
+  }
+  std::string out = "Exit codes: 0 success";
+  size_t line_start = 0;
+  for (const auto& [code, item] : items) {
     if (out.size() - line_start + item.size() + 2 > 90) {
       out += ",\n";
       line_start = out.size();

@@ -19,6 +19,7 @@ namespace ewn::api {
 namespace {
 
 constexpr int kMaxThreads = 256;  // as `ewn analyse --threads`
+static_assert(EWN_MOVETIME_MS_DEFAULT == kDefaultMovetimeMs);
 static_assert(EWN_ANALYSIS_NODES_DEFAULT == kDefaultAnalysisNodes &&
               EWN_ANALYSIS_NODES_MIN == kMinAnalysisNodes &&
               EWN_ANALYSIS_NODES_MAX == kMaxAnalysisNodes);

@@ -7,6 +7,7 @@
 #include "c_tablebase.h"
 #include "printable.h"
 #include "probe_answer.h"
+#include "table_directory.h"
 
 namespace ewn::api {
 
@@ -58,8 +59,10 @@ ewn_tablebase* ewn_tb_open_ex(const char* dir, size_t cache_bytes, int* code, ch
                               size_t err_len) {
   ewn_tablebase* tb = nullptr;
   int rc = guarded([&]() -> int {
-    if (int rc = check_directory(dir)) return rc;
-    tb = new ewn_tablebase(dir, cache_bytes ? cache_bytes : kDefaultCacheBytes);
+    // NULL: the directory the ewn program reads without --tables ($EWN_TABLES, else data).
+    std::string directory = dir ? dir : default_tables_dir();
+    if (int rc = check_directory(directory.c_str())) return rc;
+    tb = new ewn_tablebase(directory.c_str(), cache_bytes ? cache_bytes : kDefaultCacheBytes);
     return EWN_OK;
   });
   if (code) *code = rc;

@@ -10,6 +10,7 @@
 #include "analysis_report.h"
 #include "analysis_summary.h"
 #include "commands.h"
+#include "failures.h"
 #include "json.h"
 #include "notation.h"
 #include "printable.h"
@@ -227,10 +228,6 @@ void print_summary(const LogTotals& totals) {
 }
 
 int run_analyse(const AnalyseOptions& opt, bool tables_given) {
-  auto fail = [](int code, const std::string& what) {
-    std::cerr << "ewn analyse: " << what << "\n";
-    return code;
-  };
   std::vector<GameRecord> games;
   std::vector<GameTextError> refused;  // --all: the games the rules refuse; the others go on
   std::string where = opt.game == "-" ? "stdin" : printable(opt.game);
@@ -241,9 +238,10 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
     else
       games.push_back(read_game(text, opt.number ? std::optional<int>(opt.number) : std::nullopt));
   } catch (const GameTextError& e) {
-    return fail(2, where + ": " + printable(e.what()));
+    return fail("analyse", Failure::BadGameText, where + ": " + printable(e.what()));
   } catch (const std::exception& e) {
-    return fail(2, printable(e.what()));
+    // The game's file cannot be read.
+    return fail("analyse", Failure::BadUse, printable(e.what()));
   }
   // Without --tables, the default directory when it exists; otherwise estimates everywhere.
   std::string dir = opt.tables;
@@ -254,7 +252,7 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
   try {
     engine = open_analysis_engine(dir, note);
   } catch (const std::exception& e) {
-    return fail(2, printable(e.what()));
+    return fail("analyse", failure_of_given_file(e), printable(e.what()));
   }
   if (dir == "none" && !tables_given)
     note = "no table directory '" + printable(opt.tables) + "': every value is an estimate";
@@ -263,7 +261,8 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
   options.threads = opt.threads;  // 0: one per core
   for (const GameTextError& e : refused)
     std::cerr << "ewn analyse: " << where << ": " << printable(e.what()) << " (not analysed)\n";
-  if (games.empty()) return 2;
+  const int refused_code = ways_of(Failure::BadGameText).exit_code;
+  if (games.empty()) return refused_code;
   const GameRecord& last = games.back();
   if (last.games > 1 && !opt.number && !opt.all && !opt.json)
     std::cerr << "ewn analyse: the text holds " << last.games << " games; this is game "
@@ -274,10 +273,8 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
     GameAnalysis a;
     try {
       a = analyse_game(game, engine, options);
-    } catch (const TableError& e) {
-      return fail(4, printable(e.what()));
     } catch (const std::exception& e) {
-      return fail(1, printable(e.what()));
+      return fail("analyse", e);
     }
     totals.add(a);
     if (!opt.html.empty()) documents.push_back(analysis_answer(a));
@@ -298,9 +295,11 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
   if (!opt.html.empty()) {
     std::ofstream out(opt.html, std::ios::binary);
     out << analysis_report_html(documents, analysis_summary_answer(totals)["summary"]);
-    if (!out.flush()) return fail(1, "cannot write the report '" + printable(opt.html) + "'");
+    if (!out.flush())
+      return fail("analyse", Failure::Unavailable,
+                  "cannot write the report '" + printable(opt.html) + "'");
   }
-  return refused.empty() ? 0 : 2;
+  return refused.empty() ? 0 : refused_code;
 }
 
 }  // namespace
@@ -322,10 +321,10 @@ void register_analyse(CLI::App& app) {
       "total luck, the total error, the mean error of the turns with a choice and the marks.\n"
       "--json prints the same as one document (docs/ANALYSIS.md lists its fields); with --all\n"
       "every game of a log is analysed, one document a line, then the totals over the games\n"
-      "({\"summary\": ...}); a game that cannot be analysed is named and the others go on.\n"
-      "--html FILE also writes the analysis as a page to keep or share (no external files).\n"
-      "Exit codes: 0 fine, 2 a game text that cannot be read (the line is named), 4 a table file\n"
-      "is missing or damaged.\n\n"
+      "({\"summary\": ...}); a game that cannot be analysed is named, the others go on, and the\n"
+      "exit code says a game text could not be read. A game text that cannot be read names the\n"
+      "line. --html FILE also writes the analysis as a page to keep or share (no external\n"
+      "files).\n\n"
       "Examples:\n"
       "  ewn analyse game.txt\n"
       "  ewn analyse ewn-play.log --game 1 --json\n"
@@ -347,6 +346,10 @@ void register_analyse(CLI::App& app) {
   cmd->add_option("--html", opt->html,
                   "Also write the analysis (with --all, of every game and their totals) as an "
                   "HTML page to this file");
+  std::vector<Failure> failures = table_failures();
+  failures.insert(failures.begin(), Failure::BadGameText);
+  failures.push_back(Failure::Unavailable);
+  list_exit_codes(cmd, failures);
   cmd->callback([opt, tables] { set_exit_code(run_analyse(*opt, tables->count() > 0)); });
 }
 

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "failures.h"
 #include "json.h"
 #include "printable.h"
 #include "server_client.h"
@@ -63,12 +64,9 @@ int run_connect(const ConnectOptions& opt) {
   try {
     engine = make_contest_engine(opt.engine, opt.tables, default_tables_dir(), notes);
   } catch (const SpecError& e) {
-    std::cerr << "ewn connect: bad engine: " << printable(e.what()) << "\n";
-    return 2;
+    return fail("connect", Failure::BadUse, "bad engine: " + printable(e.what()));
   } catch (const std::exception& e) {
-    // A file the spec names (tables, network) that cannot be used: bad use too.
-    std::cerr << "ewn connect: " << printable(e.what()) << "\n";
-    return 2;
+    return fail("connect", failure_of_given_file(e), printable(e.what()));
   }
   std::ofstream log;
   std::string log_path = opt.log.empty() ? default_log_name() : opt.log;
@@ -113,10 +111,7 @@ int run_connect(const ConnectOptions& opt) {
     if (!report.error.empty()) j["error"] = printable(report.error);
     print_json(j);
   }
-  if (!report.error.empty()) {
-    std::cerr << "ewn connect: " << printable(report.error) << "\n";
-    return 1;
-  }
+  if (!report.error.empty()) return fail("connect", Failure::Unavailable, printable(report.error));
   return 0;
 }
 
@@ -146,6 +141,9 @@ void register_connect(CLI::App& app) {
   cmd->add_flag("--json", opt->json,
                 "The summary as JSON on stdout (games, won, lost, lost_on_time, unfinished and "
                 "each game's result); the running report goes to stderr");
+  std::vector<Failure> failures = table_failures();
+  failures.push_back(Failure::Unavailable);
+  list_exit_codes(cmd, failures);
   cmd->callback([opt] { set_exit_code(run_connect(*opt)); });
 }
 

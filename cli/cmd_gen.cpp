@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "failures.h"
 #include "file_error.h"
 #include "generator.h"
 #include "json.h"
@@ -122,24 +123,28 @@ int run_gen(GenCommandOptions opt, const GenRunner& runner) {
     };
   }
   const fs::path& out = opt.gen.out;
-  auto fail = [](int code, const std::string& message) {
-    std::cerr << "ewn gen: " << printable(message) << "\n";
-    return code;
+  auto failed = [](Failure failure, const std::string& message) {
+    return fail("gen", failure, printable(message));
   };
   if (out.empty())
-    return fail(2, "the tables' directory is empty (give one with --tables, e.g. data)");
+    return failed(Failure::BadUse,
+                  "the tables' directory is empty (give one with --tables, e.g. data)");
   // A directory that is not there yet is made.
   if (auto problem = directory_problem(out); problem && problem->kind != ErrorKind::Missing)
-    return fail(2, out.string() + ": " + problem->words);
+    return failed(failure_of(problem->kind), out.string() + ": " + problem->words);
   std::error_code ec;
   fs::create_directories(out, ec);
-  if (ec) return fail(1, out.string() + ": cannot create the directory: " + ec.message());
-  if (auto problem = odd_file(out)) return fail(1, *problem + " (move it away)");
+  if (ec)
+    return failed(Failure::Unavailable,
+                  out.string() + ": cannot create the directory: " + ec.message());
+  if (auto problem = odd_file(out))
+    return failed(Failure::DamagedTable, *problem + " (move it away)");
   if (!opt.max_memory.empty()) {
     auto bytes = parse_memory_size(opt.max_memory);
     if (!bytes || *bytes == 0)
-      return fail(2, "--max-memory " + opt.max_memory +
-                         ": not a size (write a number with K, M, G or T, e.g. 96M or 16G)");
+      return failed(Failure::BadUse,
+                    "--max-memory " + opt.max_memory +
+                        ": not a size (write a number with K, M, G or T, e.g. 96M or 16G)");
     opt.gen.max_memory = *bytes;
   }
   GenResult result;
@@ -149,31 +154,34 @@ int run_gen(GenCommandOptions opt, const GenRunner& runner) {
     if (!opt.only_class.empty()) {
       opt.gen.only_class = parse_material_class(opt.only_class);
       if (!opt.gen.only_class)
-        return fail(2, "--class " + opt.only_class +
-                           ": not a material class (write the mover's piece numbers, 'v', "
-                           "the opponent's, each side in its canonical numbering, e.g. 123v1)");
+        return failed(Failure::BadUse,
+                      "--class " + opt.only_class +
+                          ": not a material class (write the mover's piece numbers, 'v', "
+                          "the opponent's, each side in its canonical numbering, e.g. 123v1)");
       if (opt.gen.only_class->piece_count() > opt.gen.pieces)
-        return fail(2, "--class " + opt.only_class + " has more pieces than --pieces " +
-                           std::to_string(opt.gen.pieces));
+        return failed(Failure::BadUse, "--class " + opt.only_class +
+                                           " has more pieces than --pieces " +
+                                           std::to_string(opt.gen.pieces));
     }
     result = runner(opt.gen);
     if (line) line->finish();
   } catch (const MemoryBudgetError& e) {
     // The suggestion leaves a MiB to spare: the process's own resident memory, part of what is
     // needed, differs by a fraction of a MiB from run to run (and more under mpirun).
-    return fail(2, std::string(e.what()) + " (use --max-memory " +
-                       memory_size_argument(e.needed() + (uint64_t(1) << 20)) + " or more)");
+    return failed(Failure::BadUse, std::string(e.what()) + " (use --max-memory " +
+                                       memory_size_argument(e.needed() + (uint64_t(1) << 20)) +
+                                       " or more)");
   } catch (const DirectoryBusy& e) {
-    return fail(1, e.what());
+    return failed(Failure::Unavailable, e.what());
   } catch (const std::exception& e) {
     // A newline first ends the progress line. The resume hint only where a rerun would help: a
     // full disk or a read-only directory say themselves what to do first.
     auto file_error = dynamic_cast<const FileError*>(&e);
     std::cerr << (opt.quiet ? "" : "\n");
-    fail(1, e.what());
+    int code = fail("gen", e);
     if (!file_error || !lasting(file_error->error()))
       std::cerr << "Completed tables are kept; run the same command again to resume.\n";
-    return 1;
+    return code;
   }
   if (opt.json) {
     // A run by the ranks of an MPI job: each rank's figures, one more key.
@@ -228,8 +236,8 @@ void register_gen(CLI::App& app) {
       "Computes the value of every position with up to N pieces on the board: the probability\n"
       "that the side to move wins with best play by both sides. Tables are written to DIR one\n"
       "material class at a time; an interrupted run resumes where it stopped. One run writes to\n"
-      "DIR at a time: a second stops at once. Exits with 1 when the run fails (the message says\n"
-      "whether running the same command again resumes) and 2 on bad use.\n\n"
+      "DIR at a time: a second stops at once. When the run fails the message says whether\n"
+      "running the same command again resumes.\n\n"
       "Examples:\n"
       "  ewn gen --pieces 4            all tables with 2..4 pieces into data/ (seconds)\n"
       "  ewn gen --pieces 5 --tables t5  2..5 pieces (minutes, 0.5 GB)\n"
@@ -270,6 +278,8 @@ void register_gen(CLI::App& app) {
       ->default_val(kDefaultZstdLevel);
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
   cmd->add_flag("--json", opt->json, "Print the summary as JSON");
+  list_exit_codes(cmd, {Failure::NotADirectory, Failure::Unreadable, Failure::DamagedTable,
+                        Failure::Unavailable});
   cmd->callback([opt] { set_exit_code(run_gen_command(*opt)); });
 }
 

@@ -3,6 +3,8 @@
 #include <iostream>
 
 #include "commands.h"
+#include "error_answer.h"
+#include "failures.h"
 #include "inventory_answer.h"
 #include "json.h"
 #include "printable.h"
@@ -38,10 +40,8 @@ int run_info(const InfoOptions& opt) {
     // Making tables there helps only where a directory can be made.
     if (e.kind() == ErrorKind::Missing)
       message += " (" + make_tables_hint(kSuggestedPieces, dir) + ")";
-    if (opt.json)
-      print_json({{"directory", printable(dir.string())}, {"ok", false}, {"errors", {message}}});
-    std::cerr << "ewn info: " << message << "\n";
-    return 2;
+    if (opt.json) print_json(error_answer(failure_of(e.kind()), message));
+    return fail("info", failure_of(e.kind()), message);
   }
   const std::vector<TableInspection>& infos = found.tables;
   const std::vector<PieceCountInspection>& groups = found.piece_counts;
@@ -93,7 +93,8 @@ int run_info(const InfoOptions& opt) {
                 << ratio(found.bytes, found.positions) << " bytes/pos\n";
   }
   for (const auto& e : errors) std::cerr << "ewn info: " << e << "\n";
-  return errors.empty() ? 0 : 1;
+  // A table missing from a group, damaged, odd or wrong, a stray name, no tables at all.
+  return errors.empty() ? 0 : ways_of(Failure::DamagedTable).exit_code;
 }
 
 }  // namespace
@@ -106,14 +107,15 @@ void register_info(CLI::App& app) {
       "For each piece count: classes present, entries, file bytes, bytes per unique position\n"
       "and the result of the full check of every file (header, block and file checksums).\n"
       "Reports the same facts as ewn verify (missing, damaged or stray files, \"complete up to\"\n"
-      "counting only tables that pass) without recomputing values. Exits with 1 and names each\n"
-      "problem, 2 on bad use (no such directory, or a file given for one).\n\n"
+      "counting only tables that pass) without recomputing values. Names each problem and\n"
+      "exits as for a damaged table when there is one.\n\n"
       "Example:\n"
       "  ewn info --tables data --classes");
   add_tables_option(cmd, opt->dir, "Directory of table files");
   cmd->add_flag("--json", opt->json, "Machine-readable output");
   cmd->add_flag("--quick", opt->quick, "Read the headers only, skip the checksums");
   cmd->add_flag("--classes", opt->classes, "One line per class");
+  list_exit_codes(cmd, table_failures());
   cmd->callback([opt] { set_exit_code(run_info(*opt)); });
 }
 

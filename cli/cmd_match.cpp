@@ -1,11 +1,13 @@
 // ewn match: play two players against each other and report the score with error bars.
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 
 #include "commands.h"
+#include "failures.h"
 #include "json.h"
 #include "match.h"
 #include "match_stats.h"
@@ -28,7 +30,19 @@ struct MatchOptions {
   std::string log;
   std::string format = "pairs";
   std::string clock = "wall";
+  std::string tables;  // --tables, or the default directory
+  bool tables_given = false;
 };
+
+// The spec of a player, its tables chosen as `ewn play` chooses them when it names none: an
+// expectimax player reads --tables, or the default directory when it is there.
+PlayerSpec player_spec(const std::string& text, const MatchOptions& opt) {
+  PlayerSpec spec = parse_player_spec(text);
+  if (spec.kind != "expectimax" || spec.gives("tables")) return spec;
+  std::error_code ec;
+  if (opt.tables_given || std::filesystem::is_directory(opt.tables, ec)) spec.tables = opt.tables;
+  return spec;
+}
 
 std::string elo_text(double e) {
   if (std::isinf(e)) return e > 0 ? "+inf" : "-inf";
@@ -96,23 +110,20 @@ int run_match_command(const MatchOptions& opt) {
 
   std::unique_ptr<PlayerFactory> a, b;
   try {
-    a = std::make_unique<PlayerFactory>(parse_player_spec(opt.a));
-    b = std::make_unique<PlayerFactory>(parse_player_spec(opt.b));
+    a = std::make_unique<PlayerFactory>(player_spec(opt.a, opt));
+    b = std::make_unique<PlayerFactory>(player_spec(opt.b, opt));
   } catch (const SpecError& e) {
-    std::cerr << "ewn match: bad player: " << printable(e.what()) << "\n";
-    return 2;
+    return fail("match", Failure::BadUse, "bad player: " + printable(e.what()));
   } catch (const std::exception& e) {
-    // A file the spec names (tables, network) that cannot be used: bad use too.
-    std::cerr << "ewn match: " << printable(e.what()) << "\n";
-    return 2;
+    return fail("match", failure_of_given_file(e), printable(e.what()));
   }
 
   std::ofstream log;
   if (!opt.log.empty()) {
     log.open(opt.log);
     if (!log) {
-      std::cerr << "ewn match: cannot write the log file '" << printable(opt.log) << "'\n";
-      return 2;
+      return fail("match", Failure::BadUse,
+                  "cannot write the log file '" + printable(opt.log) + "'");
     }
   }
   std::vector<MatchGame> games;
@@ -124,8 +135,7 @@ int run_match_command(const MatchOptions& opt) {
     });
   } catch (const std::exception& e) {
     progress.finish();
-    std::cerr << "ewn match: " << printable(e.what()) << "\n";
-    return 1;
+    return fail("match", e);
   }
   progress.finish();
   MatchStats s = match_stats(games, config.format);
@@ -190,7 +200,8 @@ void register_match(CLI::App& app) {
       "separated:\n"
       "  all: movetime=<dur> (per-move limit), gametime=<dur> (per-game budget), e.g. 100ms, "
       "30s, 4min\n"
-      "  expectimax: depth=<plies>, tables=<dir>|none, hash=<MB>, prune=star2|star1|none,\n"
+      "  expectimax: depth=<plies>, tables=<dir>|none (default: --tables), hash=<MB>, "
+      "prune=star2|star1|none,\n"
       "    eval=tuned|untuned, net=<file>|none (the network ewn train-eval writes),\n"
       "    model=best|random (random: the opponent is assumed to pick any legal move; for\n"
       "    play against weak programs)\n"
@@ -206,6 +217,10 @@ void register_match(CLI::App& app) {
       ->check(CLI::Range(1, 10'000'000));
   cmd->add_option("--seed", opt->seed, "Seed of setups, dice and players' randomness");
   cmd->add_option("--threads", opt->threads, "Games played at once")->check(CLI::Range(1, 256));
+  auto* tables = add_tables_option(
+      cmd, opt->tables,
+      "Tables of the expectimax players whose spec names none (tables=), or none; without it "
+      "the default directory when it is there");
   cmd->add_flag("--json", opt->json, "Machine-readable summary");
   cmd->add_flag("--quiet,-q", opt->quiet, "No running score on stderr");
   cmd->add_option("--log", opt->log, "Write every game (setup, dice, moves) to this file");
@@ -215,7 +230,13 @@ void register_match(CLI::App& app) {
                   "Time limits on the wall clock (default) or on each game thread's CPU time "
                   "(cpu: fair comparisons on a busy machine)")
       ->check(CLI::IsMember({"wall", "cpu"}));
-  cmd->callback([opt] { set_exit_code(run_match_command(*opt)); });
+  std::vector<Failure> failures = table_failures();
+  failures.push_back(Failure::Unavailable);
+  list_exit_codes(cmd, failures);
+  cmd->callback([opt, tables] {
+    opt->tables_given = tables->count() > 0;
+    set_exit_code(run_match_command(*opt));
+  });
 }
 
 }  // namespace ewn::cli

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "failures.h"
 #include "json.h"
 #include "move_quality.h"
 #include "player_spec.h"
@@ -34,11 +35,9 @@ int run_quality(const QualityOptions& opt) {
     truth = open_tablebase(opt.tables);
     factory = std::make_unique<PlayerFactory>(parse_player_spec(opt.player));
   } catch (const SpecError& e) {
-    std::cerr << "ewn move-quality: bad player: " << printable(e.what()) << "\n";
-    return 2;
+    return fail("move-quality", Failure::BadUse, "bad player: " + printable(e.what()));
   } catch (const std::exception& e) {
-    std::cerr << "ewn move-quality: " << printable(e.what()) << "\n";
-    return 2;
+    return fail("move-quality", failure_of_given_file(e), printable(e.what()));
   }
   // Beyond the complete set, the classes generated one by one (ewn gen --class) of the next
   // piece count: positions are then drawn among theirs.
@@ -46,10 +45,11 @@ int run_quality(const QualityOptions& opt) {
   int covered = tables.complete_up_to() + (tables.partial_classes().empty() ? 0 : 1);
   int pieces = opt.pieces ? opt.pieces : covered;
   if (pieces > covered) {
-    std::cerr << "ewn move-quality: the tables in " << printable(opt.tables) << " cover up to "
-              << covered << " pieces, not " << pieces << " (generate a few classes of " << pieces
-              << " pieces with: " << gen_command(pieces, opt.tables, "NAME") << ")\n";
-    return 2;
+    return fail("move-quality", Failure::NotCovered,
+                "the tables in " + printable(opt.tables) + " cover up to " +
+                    std::to_string(covered) + " pieces, not " + std::to_string(pieces) +
+                    " (generate a few classes of " + std::to_string(pieces) +
+                    " pieces with: " + gen_command(pieces, opt.tables, "NAME") + ")");
   }
   if (factory->tables() && factory->tables()->complete_up_to() >= pieces)
     std::cerr << "ewn move-quality: note: the player's own tables cover these positions\n";
@@ -64,8 +64,7 @@ int run_quality(const QualityOptions& opt) {
   try {
     q = measure_move_quality(*truth, *factory, measure);
   } catch (const std::exception& e) {
-    std::cerr << "ewn move-quality: " << printable(e.what()) << "\n";
-    return 1;
+    return fail("move-quality", e);
   }
   const int n = q.positions;
   // The classes the positions come from, when not all classes of that piece count.
@@ -127,6 +126,10 @@ void register_move_quality(CLI::App& app) {
   cmd->add_option("--clock", opt->clock, "Time limits on the wall clock or the CPU time")
       ->check(CLI::IsMember({"wall", "cpu"}));
   cmd->add_flag("--json", opt->json, "Machine-readable summary");
+  std::vector<Failure> failures = table_failures();
+  failures.insert(failures.begin(), Failure::NotCovered);
+  failures.push_back(Failure::Unavailable);
+  list_exit_codes(cmd, failures);
   cmd->callback([opt] { set_exit_code(run_quality(*opt)); });
 }
 

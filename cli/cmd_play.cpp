@@ -10,6 +10,8 @@
 #include "board_view.h"
 #include "commands.h"
 #include "console.h"
+#include "engine_defaults.h"
+#include "failures.h"
 #include "printable.h"
 #include "setup_input.h"
 #include "setup_matrix.h"
@@ -119,7 +121,7 @@ int run_play(const PlayOptions& opt) {
     if (opt.operator_mode)
       game_time = std::chrono::minutes(4);
     else
-      move_time = std::chrono::seconds(5);
+      move_time = std::chrono::milliseconds(kDefaultMovetimeMs);
   }
   config.clock.per_game = game_time;
   config.clock.per_move = move_time;
@@ -147,8 +149,7 @@ int run_play(const PlayOptions& opt) {
   } catch (const SpecError& e) {
     return bad(std::string("bad engine: ") + e.what());
   } catch (const std::exception& e) {
-    // A file the spec names (tables, network) that cannot be used: bad use too.
-    return bad(e.what());
+    return fail("play", failure_of_given_file(e), printable(e.what()));
   }
 
   // The engine places itself by the setup matrix where there is one; a file named on the
@@ -165,7 +166,8 @@ int run_play(const PlayOptions& opt) {
                " holds only " + std::to_string(m.rows) + " classes: ewn setup make makes all 360)";
   } catch (const PathError& e) {
     if (!opt.setup_matrix.empty() || e.kind() != ErrorKind::Missing)
-      return bad(std::string(e.what()) + " (" + setup_matrix_hint(matrix_path) + ")");
+      return fail("play", Failure::DamagedTable,
+                  printable(std::string(e.what()) + " (" + setup_matrix_hint(matrix_path) + ")"));
     notes += "; own arrangement by a short search (no setup matrix " + printable(matrix_path) +
              ": " + setup_matrix_hint(matrix_path) + ")";
   }
@@ -216,7 +218,7 @@ void register_play(CLI::App& app) {
   cmd->add_option("--gametime", opt->game_time,
                   "Clock per side per game, e.g. 4min (default with --operator)");
   cmd->add_option("--movetime", opt->move_time,
-                  "Limit per move, e.g. 30s or 500 (milliseconds; default 5s when playing a "
+                  "Limit per move, e.g. 30s or 500 (milliseconds; default 1s when playing a "
                   "person)");
   cmd->add_option("--overhead", opt->overhead,
                   "Time the engine keeps free per move for the operator (default 2s with "
@@ -231,6 +233,7 @@ void register_play(CLI::App& app) {
                   "The setup matrix the engine places itself by in a free setup (default "
                   "$EWN_TABLES or data, then setup-matrix.ewns, if there; ewn setup make)")
       ->type_name("FILE");
+  list_exit_codes(cmd, table_failures());
   cmd->callback([opt] { set_exit_code(run_play(*opt)); });
 }
 

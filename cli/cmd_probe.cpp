@@ -4,10 +4,15 @@
 #include <sstream>
 
 #include "commands.h"
+#include "error_answer.h"
+#include "failures.h"
 #include "json.h"
+#include "printable.h"
 #include "probe_answer.h"
+#include "regular_file.h"
 #include "side_names.h"
 #include "tables_dir.h"
+#include "tables_hint.h"
 
 namespace ewn::cli {
 
@@ -80,7 +85,20 @@ int probe_one(const Tablebase& tb, const std::string& text, bool json) {
   return a.exit_code();
 }
 
+// A table directory that is not there or not one fails every position alike: said once.
+int directory_failure(const ProbeOptions& opt, const PathProblem& problem) {
+  Failure failure = failure_of(problem.kind);
+  std::string message = printable(opt.tables) + ": " + problem.words + " (" +
+                        (problem.kind == ErrorKind::Missing
+                             ? make_tables_hint(kSuggestedPieces, opt.tables)
+                             : std::string("give the tables' directory with --tables")) +
+                        ")";
+  if (opt.json) print_json(error_answer(failure, message));
+  return fail("probe", failure, message);
+}
+
 int run_probe(const ProbeOptions& opt) {
+  if (auto problem = directory_problem(opt.tables)) return directory_failure(opt, *problem);
   Tablebase tb(opt.tables);
   int worst = 0;
   auto probe = [&](const std::string& text) {
@@ -116,9 +134,9 @@ void register_probe(CLI::App& app) {
       "value of its best move for the die, SPEC section 4), then the value before the roll;\n"
       "--json gives \"die\" and \"die_value\" (null without a die).\n"
       "Without a position argument, or with '-', reads positions one per line from stdin.\n"
-      "Exit codes: 0 fine, 2 bad position, 3 more pieces than the tables cover, 4 a table file\n"
-      "is missing or damaged (also one made shorter while it is read; one truncated in place at\n"
-      "the very moment of a read can still end the program with SIGBUS, docs/FORMAT.md).\n\n"
+      "With several positions it exits with the largest code of theirs. A table file made\n"
+      "shorter while it is read is a damaged table (one truncated in place at the very moment\n"
+      "of a read can still end the program with SIGBUS, docs/FORMAT.md).\n\n"
       "Examples:\n"
       "  ewn probe \"r1r23/5/2b3b41/5/5 r\"\n"
       "  ewn probe \"r1r23/5/2b3b41/5/5 b 4\" --json\n"
@@ -126,6 +144,9 @@ void register_probe(CLI::App& app) {
   cmd->add_option("positions", opt->positions, "Positions in SPEC notation (quote each one)");
   add_tables_option(cmd, opt->tables, "Directory of table files");
   cmd->add_flag("--json", opt->json, "One JSON object per position");
+  std::vector<Failure> failures = table_failures();
+  failures.insert(failures.begin(), {Failure::BadPosition, Failure::NotCovered});
+  list_exit_codes(cmd, failures);
   cmd->callback([opt] { set_exit_code(run_probe(*opt)); });
 }
 

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "failures.h"
 #include "host_check.h"
 #include "json.h"
 #include "printable.h"
@@ -41,8 +42,8 @@ void register_serve(CLI::App& app) {
       "/api/estimate, /api/info, /api/setup/{reply,best,equilibrium}. Listens on "
       "http://127.0.0.1:8080/ by default (loopback only\n"
       "unless --host says otherwise) and runs until stopped (Ctrl-C).\n"
-      "Exit codes: 1 the address cannot be bound, 2 bad use (e.g. a --tables directory that is\n"
-      "not there; without the default directory every value is the engine's estimate).\n\n"
+      "A --tables directory that is not there fails; without the default directory every value\n"
+      "is the engine's estimate. An address that cannot be bound is a run that failed.\n\n"
       "Examples:\n"
       "  ewn serve --port 0                 (any free port: open the address it prints)\n"
       "  ewn serve --tables data --port 0 --searches 1 --max-movetime 2s");
@@ -71,6 +72,9 @@ void register_serve(CLI::App& app) {
                   "The setup matrix of /api/setup/* and the page's setup panel (default "
                   "$EWN_TABLES or data, then setup-matrix.ewns, if there; ewn setup make)")
       ->type_name("FILE");
+  std::vector<Failure> failures = table_failures();
+  failures.push_back(Failure::Unavailable);
+  list_exit_codes(cmd, failures);
   cmd->callback([opt, tables, max_movetime] {
     std::optional<Duration> cap =
         duration_option("serve", "--max-movetime", *max_movetime, false, std::chrono::seconds(60));
@@ -83,11 +87,11 @@ void register_serve(CLI::App& app) {
     // Without the default directory the engine estimates every value (and says so on start);
     // a directory named on the command line that is not there is a mistake to report.
     if (auto problem = tables->count() > 0 ? directory_problem(opt->tables) : std::nullopt) {
-      std::cerr << "ewn serve: " << printable(opt->tables) << ": " << problem->words;
-      if (problem->kind == ErrorKind::Missing)
-        std::cerr << " (" << make_tables_hint(kSuggestedPieces, opt->tables) << ")";
-      std::cerr << "\n";
-      set_exit_code(2);
+      std::string hint = problem->kind == ErrorKind::Missing
+                             ? " (" + make_tables_hint(kSuggestedPieces, opt->tables) + ")"
+                             : "";
+      set_exit_code(fail("serve", failure_of(problem->kind),
+                         printable(opt->tables) + ": " + problem->words + hint));
       return;
     }
     if (!web::is_loopback_address(opt->host))
@@ -101,8 +105,7 @@ void register_serve(CLI::App& app) {
                   << "ewn serve: " << note << std::endl;
       });
     } catch (const std::exception& e) {
-      std::cerr << "ewn serve: " << e.what() << "\n";
-      set_exit_code(1);
+      set_exit_code(fail("serve", e));
     }
   });
 }

@@ -5,7 +5,9 @@
 #include <memory>
 
 #include "commands.h"
+#include "error_answer.h"
 #include "error_kind.h"
+#include "failures.h"
 #include "json.h"
 #include "printable.h"
 #include "progress_line.h"
@@ -18,10 +20,6 @@ namespace ewn::cli {
 
 namespace {
 
-// Exit codes: 2 bad use (an arrangement that is none), 4 a missing or damaged matrix file (as
-// for a table file in ewn probe), 1 a failure while making it.
-constexpr int kBadUse = 2, kBadMatrix = 4;
-
 struct SetupOptions {
   std::string matrix = default_setup_matrix_path().string();
   bool json = false;
@@ -31,10 +29,10 @@ struct SetupOptions {
   int classes = kArrangementClasses;
 };
 
-int report_error(const SetupOptions& opt, int code, const std::string& message) {
-  if (opt.json) print_json({{"error", printable(message)}});
-  std::cerr << "ewn setup: " << printable(message) << "\n";
-  return code;
+// The error document with --json, the message on stderr; the failure's exit code.
+int report_error(const SetupOptions& opt, Failure failure, const std::string& message) {
+  if (opt.json) print_json(error_answer(failure, printable(message)));
+  return fail("setup", failure, printable(message));
 }
 
 // The advisor over the matrix file, or the message that says what is wrong and how to fix it.
@@ -42,7 +40,8 @@ std::unique_ptr<SetupAdvisor> open_advisor(const SetupOptions& opt, int& code) {
   try {
     return std::make_unique<SetupAdvisor>(read_setup_matrix(opt.matrix));
   } catch (const PathError& e) {
-    code = report_error(opt, kBadMatrix,
+    // A matrix file missing, unreadable or damaged is as a table file is to ewn probe.
+    code = report_error(opt, Failure::DamagedTable,
                         std::string(e.what()) + " (" + setup_matrix_hint(opt.matrix) + ")");
     return nullptr;
   }
@@ -72,7 +71,7 @@ void print_matrix_line(const SetupAdvisor& advisor) {
 int run_reply(const SetupOptions& opt) {
   std::string error;
   auto theirs = parse_arrangement(opt.against, &error);
-  if (!theirs) return report_error(opt, kBadUse, error);
+  if (!theirs) return report_error(opt, Failure::BadUse, error);
   int code = 0;
   auto advisor = open_advisor(opt, code);
   if (!advisor) return code;
@@ -91,7 +90,7 @@ int run_reply(const SetupOptions& opt) {
       print_ranked(role == SetupRole::First ? first : second, false);
     }
   } catch (const std::out_of_range& e) {
-    return report_error(opt, kBadUse, e.what());
+    return report_error(opt, Failure::BadUse, e.what());
   }
   return 0;
 }
@@ -157,7 +156,7 @@ int run_make(const SetupOptions& opt) {
     });
   } catch (const std::exception& e) {
     progress.finish();
-    return report_error(opt, 1, e.what());
+    return report_error(opt, failure_of_exception(e), e.what());
   }
   progress.finish();
   double per_entry = last.entries ? last.seconds / double(last.entries) : 0;
@@ -206,9 +205,8 @@ void register_setup(CLI::App& app) {
       "do not matter, only who moves first (docs/SETUPS.md). Arrangements are written as in\n"
       "ewn play --setup: the numbers on the start squares in the order a5 b5 c5 a4 b4 a3 for\n"
       "Red, e1 e2 e3 d1 d2 c1 for Blue. Every value is the win probability of the side the\n"
-      "answer is for.\n\n"
-      "Exit codes: 0 answered, 2 bad use, 4 the matrix file missing or damaged (the message\n"
-      "says the command that makes it), 1 a failure while making it.\n\n"
+      "answer is for. A matrix file missing or damaged exits as a damaged table (the message\n"
+      "says the command that makes it).\n\n"
       "Make the matrix once with nice -n 19 ewn setup make (about 4 minutes of one core at\n"
       "the default budget; killed, the same command continues where it stopped).\n\n"
       "Examples:\n"
@@ -217,6 +215,8 @@ void register_setup(CLI::App& app) {
       "  ewn setup best --count 10             # best against a random arrangement\n"
       "  ewn setup equilibrium --json          # the mixed strategies and the game's value");
   cmd->require_subcommand(1);
+  std::vector<Failure> failures{Failure::DamagedTable, Failure::Unavailable};
+  list_exit_codes(cmd, failures);
 
   auto* make = cmd->add_subcommand("make", "Compute the setup matrix file (resumable)");
   make->footer(
@@ -234,6 +234,7 @@ void register_setup(CLI::App& app) {
                    "Only the first N classes for both sides (trials and tests; 360 is all)")
       ->check(CLI::Range(1, kArrangementClasses))
       ->capture_default_str();
+  list_exit_codes(make, failures);
   make->callback([opt] { set_exit_code(run_make(*opt)); });
 
   auto* reply = cmd->add_subcommand("reply", "Your best arrangements against a given one");
@@ -241,11 +242,13 @@ void register_setup(CLI::App& app) {
   reply->add_option("arrangement", opt->against, "The opponent's arrangement, e.g. 162534")
       ->required();
   reply->add_option("--count", opt->count, "How many to list")->capture_default_str();
+  list_exit_codes(reply, failures);
   reply->callback([opt] { set_exit_code(run_reply(*opt)); });
 
   auto* best = cmd->add_subcommand("best", "The best arrangements against a random one");
   add_common(best, *opt);
   best->add_option("--count", opt->count, "How many to list")->capture_default_str();
+  list_exit_codes(best, failures);
   best->callback([opt] { set_exit_code(run_best(*opt)); });
 
   auto* eq = cmd->add_subcommand("equilibrium", "The mixed strategies neither side can improve on");
@@ -254,6 +257,7 @@ void register_setup(CLI::App& app) {
       "mover's mix with the value of each of its arrangements against the other's mix, the\n"
       "first mover's win probability at equilibrium, and the proven bound on the error.");
   add_common(eq, *opt);
+  list_exit_codes(eq, failures);
   eq->callback([opt] { set_exit_code(run_equilibrium(*opt)); });
 }
 

@@ -5,6 +5,7 @@
 
 #include "board_view.h"
 #include "commands.h"
+#include "failures.h"
 #include "json.h"
 #include "movegen.h"
 #include "notation.h"
@@ -27,8 +28,7 @@ int run_show(const ShowOptions& opt) {
   try {
     parsed = parse_position(opt.position);
   } catch (const ParseError& e) {
-    std::cerr << "ewn show: bad position: " << printable(e.what()) << "\n";
-    return 2;
+    return fail("show", Failure::BadPosition, "bad position: " + printable(e.what()));
   }
   const Position& pos = parsed.position;
   auto winner = pos.winner();
@@ -87,6 +87,7 @@ void register_show(CLI::App& app) {
   cmd->add_option("position", opt->position, "Position in SPEC notation (quote it)")->required();
   cmd->add_flag("--json", opt->json, "Machine-readable output");
   cmd->add_flag("--no-colour,--no-color", opt->no_colour, "Plain text even on a terminal");
+  list_exit_codes(cmd, {Failure::BadPosition});
   cmd->callback([opt] { set_exit_code(run_show(*opt)); });
 }
 

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "failures.h"
 #include "json.h"
 #include "network_training.h"
 #include "printable.h"
@@ -40,8 +41,7 @@ int run_train(TrainOptions opt) {
     if (opt.tables != "none") tables = open_tablebase(opt.tables);
     if (!opt.start.empty()) net = EvalNetwork::load(opt.start);
   } catch (const std::exception& e) {
-    std::cerr << "ewn train-eval: " << printable(e.what()) << "\n";
-    return 2;
+    return fail("train-eval", failure_of_given_file(e), printable(e.what()));
   }
   prepare_race_tables();
   ProgressLine line;
@@ -63,8 +63,7 @@ int run_train(TrainOptions opt) {
     net.save(opt.out);
   } catch (const std::exception& e) {
     line.finish();
-    std::cerr << "ewn train-eval: " << printable(e.what()) << "\n";
-    return 1;
+    return fail("train-eval", e);
   }
   if (opt.json) {
     print_json({{"games", stats.games},
@@ -109,6 +108,9 @@ void register_train_eval(CLI::App& app) {
   cmd->add_option("--seed", opt->training.seed, "Seed of the games");
   cmd->add_flag("--json", opt->json, "Machine-readable summary");
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress lines");
+  std::vector<Failure> failures = table_failures();
+  failures.push_back(Failure::Unavailable);
+  list_exit_codes(cmd, failures);
   cmd->callback([opt] { set_exit_code(run_train(*opt)); });
 }
 

@@ -6,6 +6,8 @@
 #include <iostream>
 
 #include "commands.h"
+#include "error_answer.h"
+#include "failures.h"
 #include "file_io.h"
 #include "json.h"
 #include "manifest.h"
@@ -102,18 +104,18 @@ void print_text(const VerifyReport& r, double seconds, double cpu) {
 
 // `ewn verify DIR --manifest FILE`: every file the manifest lists, by size and digest.
 int run_manifest_check(const VerifyCommandOptions& opt) {
-  auto bad_use = [&](const std::string& message) {
-    if (opt.json)
-      print_json({{"directory", printable(opt.dir)}, {"ok", false}, {"errors", {message}}});
-    std::cerr << "ewn verify: " << message << "\n";
-    return 2;
+  auto failed = [&](Failure failure, const std::string& message) {
+    if (opt.json) print_json(error_answer(failure, message));
+    return fail("verify", failure, message);
   };
   std::vector<ManifestEntry> entries;
   try {
-    if (auto problem = directory_problem(opt.dir)) return bad_use(opt.dir + ": " + problem->words);
+    if (auto problem = directory_problem(opt.dir))
+      return failed(failure_of(problem->kind), printable(opt.dir + ": " + problem->words));
     entries = read_manifest(opt.manifest);
   } catch (const std::runtime_error& e) {
-    return bad_use(printable(e.what()));
+    // A manifest that cannot be read is a file given that cannot be used.
+    return failed(Failure::BadUse, printable(e.what()));
   }
   // --pieces N: the part of the manifest a set of up to N pieces holds.
   if (opt.pieces)
@@ -134,7 +136,7 @@ int run_manifest_check(const VerifyCommandOptions& opt) {
     else
       std::cout << "FAILED: " << errors.size() << " of " << entries.size() << " files\n";
   }
-  return errors.empty() ? 0 : 1;
+  return errors.empty() ? 0 : ways_of(Failure::DamagedTable).exit_code;
 }
 
 int run_verify(const VerifyCommandOptions& opt) {
@@ -165,10 +167,8 @@ int run_verify(const VerifyCommandOptions& opt) {
   } catch (const std::exception& e) {
     progress.finish();
     std::string message = printable(e.what());
-    if (opt.json)
-      print_json({{"directory", printable(opt.dir)}, {"ok", false}, {"errors", {message}}});
-    std::cerr << "ewn verify: " << message << "\n";
-    return 2;
+    if (opt.json) print_json(error_answer(failure_of_exception(e), message));
+    return fail("verify", failure_of_exception(e), message);
   }
   progress.finish();
   double seconds =
@@ -190,13 +190,12 @@ int run_verify(const VerifyCommandOptions& opt) {
       out.close();
       commit_file(tmp, opt.write_manifest);
     } catch (const std::exception& e) {
-      std::cerr << "ewn verify: " << printable(e.what()) << "\n";
-      return 1;
+      return fail("verify", e);
     }
   }
   if (report.ok()) return 0;
-  std::cerr << "ewn verify: " << printable(report.dir.string()) << " has problems (see above)\n";
-  return 1;
+  return fail("verify", Failure::DamagedTable,
+              printable(report.dir.string()) + " has problems (see above)");
 }
 
 }  // namespace
@@ -209,9 +208,8 @@ void register_verify(CLI::App& app) {
       "Checks every table file of the --tables directory (header, block and whole-file\n"
       "checksums), then recomputes every stored value from the stored values of its children,\n"
       "one expectimax step, and compares. A stored value and its children are each within\n"
-      "1/131070 of the exact value, so they must agree within 1/65535. Exits with 0 when\n"
-      "everything is right, 1 when a table is missing, damaged or wrong (each is named, with an\n"
-      "offending position), 2 on bad use.\n\n"
+      "1/131070 of the exact value, so they must agree within 1/65535. A table missing,\n"
+      "damaged or wrong is named, with an offending position, and exits as a damaged table.\n\n"
       "Examples:\n"
       "  ewn verify --tables data            every table in data/\n"
       "  ewn verify --pieces 4               only the tables with up to 4 pieces\n"
@@ -242,6 +240,9 @@ void register_verify(CLI::App& app) {
                   "to this file");
   cmd->add_flag("--json", opt->json, "Print the report as JSON");
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
+  std::vector<Failure> failures = table_failures();
+  failures.push_back(Failure::Unavailable);  // --write-manifest FILE cannot be written
+  list_exit_codes(cmd, failures);
   cmd->callback([opt] { set_exit_code(run_verify(*opt)); });
 }
 

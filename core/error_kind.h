@@ -30,6 +30,8 @@ class PathError : public std::runtime_error {
  public:
   PathError(const std::filesystem::path& path, const PathProblem& problem)
       : std::runtime_error(path.string() + ": " + problem.words), kind_(problem.kind) {}
+  // The same kind with other words: `what` is the whole message.
+  PathError(ErrorKind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
   ErrorKind kind() const { return kind_; }
 
  private:

@@ -117,7 +117,10 @@ void EvalNetwork::save(const std::string& path) const {
 EvalNetwork EvalNetwork::load(const std::string& path) {
   // Checked first: a FIFO of that name would block the open for ever.
   auto problem = regular_file_problem(path);
-  if (problem && problem->kind != ErrorKind::Missing) throw PathError(path, *problem);
+  // Not a PathError: its kinds name the table directory's failures (a file given as the
+  // directory), and a network file is not that directory.
+  if (problem && problem->kind != ErrorKind::Missing)
+    throw std::runtime_error(path + ": " + problem->words);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path + ": cannot open the network file");
   FileHeader h{};

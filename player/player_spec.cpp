@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "engine_defaults.h"
 #include "expectimax_player.h"
 #include "greedy_player.h"
 #include "race.h"
@@ -159,7 +160,7 @@ PlayerSpec parse_player_spec(std::string_view text) {
   }
   bool searches = kind == "mcts" || kind == "expectimax";
   if (searches && !fixed_work && !spec.limits.per_move && !spec.limits.per_game)
-    spec.limits.per_move = std::chrono::seconds(1);
+    spec.limits.per_move = std::chrono::milliseconds(kDefaultMovetimeMs);
   if (kind == "expectimax" && !spec.gives("hash") && !spec.gives("depth") &&
       thinks_long(spec.limits))
     spec.search.tt_bytes = kLongSearchTTBytes;
@@ -171,6 +172,9 @@ PlayerFactory::PlayerFactory(PlayerSpec spec) : spec_(std::move(spec)) {
   if (spec_.kind == "expectimax" && spec_.tables != "none") {
     try {
       tables_ = open_tablebase(spec_.tables);
+    } catch (const PathError& e) {
+      // The kind kept: the program exits by it (no directory, not a directory, ...).
+      throw PathError(e.kind(), std::string(e.what()) + "; or play without tables: tables=none");
     } catch (const std::runtime_error& e) {
       throw std::runtime_error(std::string(e.what()) + "; or play without tables: tables=none");
     }

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "error_kind.h"
+#include "regular_file.h"
 #include "tables_hint.h"
 
 namespace ewn {
@@ -21,13 +23,14 @@ std::shared_ptr<const TablebaseValues> open_tablebase(const std::filesystem::pat
                                                       size_t cache_bytes) {
   // Every caller names its directory by an option of its own; the fix is the same for all.
   std::string fix = " (" + make_tables_hint(kSuggestedPieces, dir) + ")";
-  std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec))
-    throw std::runtime_error("tables: '" + dir.string() + "' is not a directory" + fix);
+  // Thrown with its kind, by which every surface chooses its code (no directory, not one, ...).
+  if (auto problem = directory_problem(dir))
+    throw PathError(problem->kind, "tables: '" + dir.string() + "': " + problem->words +
+                                       (problem->kind == ErrorKind::Missing ? fix : ""));
   auto tables = std::make_shared<const Tablebase>(dir, cache_bytes);
   if (tables->complete_up_to() < 2)
-    throw std::runtime_error("tables: '" + dir.string() + "' holds no complete set of tables" +
-                             fix);
+    throw PathError(ErrorKind::Damaged,
+                    "tables: '" + dir.string() + "' holds no complete set of tables" + fix);
   return std::make_shared<TablebaseValues>(std::move(tables));
 }
 

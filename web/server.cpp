@@ -12,6 +12,7 @@
 
 #include "analysis_api.h"
 #include "engine_api.h"
+#include "engine_defaults.h"
 #include "engine_pool.h"
 #include "eval_network.h"
 #include "host_check.h"
@@ -32,10 +33,10 @@ namespace {
 
 // How long a request waits for a free engine search before it is told the engine is busy.
 constexpr Milliseconds kEngineWait{2000};
-constexpr long kDefaultMovetimeMs = 500;
-// The estimate's node budget: the same answer on every load. The default is about half a second
-// of search in the opening on this project's 2-core machine (docs/WEB.md).
-constexpr long kDefaultEstimateNodes = 1'000'000;
+// The one default of each (player/engine_defaults.h). The estimate's node budget gives the same
+// answer on every load.
+constexpr long kDefaultMovetimeMs = ewn::kDefaultMovetimeMs;
+constexpr long kDefaultEstimateNodes = long(ewn::kDefaultNodeBudget);
 constexpr long kMinEstimateNodes = 1'000, kMaxEstimateNodes = 20'000'000;
 // Decoded table blocks kept for probes and searches together (the player alone keeps 1 GB).
 constexpr size_t kCacheBytes = size_t(256) << 20;

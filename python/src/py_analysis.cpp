@@ -22,22 +22,29 @@ py::object analysis_document(const std::string& text, const py::object& tables, 
                              const py::object& game, const py::object& threads) {
   // The C API reads the text to its first NUL: a NUL in it would cut the game short unseen.
   if (size_t nul = text.find('\0'); nul != std::string::npos)
-    throw py::value_error("text: a NUL character at offset " + std::to_string(nul));
+    raise_error(EWN_E_ARGUMENT, "text: a NUL character at offset " + std::to_string(nul));
   // The C API's 0 (the default, the last game, one thread per core) is None here.
   if (nodes <= 0)
-    throw py::value_error("nodes " + std::to_string(nodes) + ": give " +
-                          std::to_string(EWN_ANALYSIS_NODES_MIN) + " to " +
-                          std::to_string(EWN_ANALYSIS_NODES_MAX));
+    raise_error(EWN_E_ARGUMENT, "nodes " + std::to_string(nodes) + ": give " +
+                                    std::to_string(EWN_ANALYSIS_NODES_MIN) + " to " +
+                                    std::to_string(EWN_ANALYSIS_NODES_MAX));
   int game_number = game.is_none() ? 0 : game.cast<int>();
   if (!game.is_none() && game_number < 1)
-    throw py::value_error("game " + std::to_string(game_number) +
-                          ": give 1 or more (None: the "
-                          "text's last)");
+    raise_error(EWN_E_ARGUMENT, "game " + std::to_string(game_number) +
+                                    ": give 1 or more (None: the "
+                                    "text's last)");
   int thread_count = threads.is_none() ? 0 : threads.cast<int>();
   if (!threads.is_none() && thread_count < 1)
-    throw py::value_error("threads " + std::to_string(thread_count) +
-                          ": give 1 or more (None: one per core)");
-  std::shared_ptr<ewn_tablebase> tb = tables.is_none() ? nullptr : tablebase_handle(tables);
+    raise_error(EWN_E_ARGUMENT, "threads " + std::to_string(thread_count) +
+                                    ": give 1 or more (None: one per core)");
+  // As `ewn analyse`: None the default directory when it is there, "none" none.
+  std::shared_ptr<ewn_tablebase> tb;
+  if (tables.is_none()) {
+    std::string dir = player_tables_dir(tables);
+    if (!dir.empty()) tb = tablebase_handle(py::str(dir));
+  } else if (!(py::isinstance<py::str>(tables) && tables.cast<std::string>() == "none")) {
+    tb = tablebase_handle(tables);
+  }
   std::string document(size_t(64) << 10, '\0');
   size_t needed = 0;
   int code;
@@ -62,8 +69,9 @@ py::object analysis_document(const std::string& text, const py::object& tables, 
 constexpr const char* kArguments =
     "text: the game's text (what the page of `ewn serve` copies, a log of `ewn play`, `ewn "
     "connect` or `ewn match`, or a plain list: a setup line, then one turn a line, 'r 3 a5b4'); "
-    "tables: an ewn.Tablebase or a table directory (str or path-like), None for none (every "
-    "value the engine's estimate); nodes: the engine's budget for each position the tables do "
+    "tables: an ewn.Tablebase or a table directory (str or path-like), \"none\" for none (every "
+    "value the engine's estimate), None for $EWN_TABLES or data when it is there, as `ewn "
+    "analyse` (else none); nodes: the engine's budget for each position the tables do "
     "not cover (1000 to 20000000); game: which game of a log (None: its last); threads: turns "
     "analysed at once (None: one per core; the answer is the same). Raises ValueError naming the "
     "line for a game text that cannot be read, and as Tablebase for the tables.";

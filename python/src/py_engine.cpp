@@ -8,6 +8,7 @@
 #include "py_errors.h"
 #include "py_handle.h"
 #include "py_position.h"
+#include "py_tablebase.h"
 
 namespace py = pybind11;
 
@@ -53,18 +54,17 @@ class PyEngine {
 void register_engine(py::module_& m) {
   py::class_<PyEngine>(m, "Engine", R"(The expectimax engine of `ewn play`.
 
-    with ewn.Engine(tables="data", movetime_ms=100) as engine:
+    with ewn.Engine("data", movetime_ms=100) as engine:
         engine.best_move("r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r", 6)
 
-tables: a directory of tables (str or path-like) or None; movetime_ms: milliseconds a move (it
+tables: a directory of tables (str or path-like), "none" for none, or None: $EWN_TABLES or data
+when that directory is there, else none (as `ewn play`); movetime_ms: milliseconds a move (it
 keeps a margin). Searches release the GIL; one engine searches for one thread at a time (make
 one per thread to search in parallel).)")
       .def(py::init([](const py::object& tables, int movetime_ms) {
-             std::string dir;
-             if (!tables.is_none()) dir = py::str(py::module_::import("os").attr("fspath")(tables));
-             return std::make_unique<PyEngine>(dir, movetime_ms);
+             return std::make_unique<PyEngine>(player_tables_dir(tables), movetime_ms);
            }),
-           py::kw_only(), py::arg("tables") = py::none(), py::arg("movetime_ms") = 1000)
+           py::arg("tables") = py::none(), py::arg("movetime_ms") = EWN_MOVETIME_MS_DEFAULT)
       .def(
           "best_move",
           [](PyEngine& e, py::handle position, const py::object& die) {

@@ -112,23 +112,44 @@ class PyTablebase {
   Handle<ewn_tablebase, ewn_tb_close> tb_{"the tablebase is closed"};
 };
 
-// The answer of `call`, or `default_` where the tables do not cover the position.
+// The answer of `call`, or `default_` where the tables cannot answer: a position they do not
+// cover, a table file missing or damaged (as python-chess's get_wdl where a table is missing).
 template <class Call>
 py::object or_default(Call call, const py::object& default_) {
   try {
     return call();
   } catch (py::error_already_set& e) {
-    if (!e.matches(not_covered_error())) throw;
+    if (!e.matches(not_covered_error()) && !e.matches(table_error())) throw;
     return default_;
   }
 }
 
+std::string fspath(const py::object& path) {
+  return py::str(py::module_::import("os").attr("fspath")(path));
+}
+
 std::unique_ptr<PyTablebase> open_tablebase(const py::object& tables, size_t cache_bytes) {
-  return std::make_unique<PyTablebase>(py::str(py::module_::import("os").attr("fspath")(tables)),
+  return std::make_unique<PyTablebase>(tables.is_none() ? default_tables_dir() : fspath(tables),
                                        cache_bytes);
 }
 
 }  // namespace
+
+std::string default_tables_dir() {
+  py::object dir = py::module_::import("os").attr("environ").attr("get")("EWN_TABLES", "");
+  std::string text = py::str(dir);
+  return text.empty() ? "data" : text;
+}
+
+std::string player_tables_dir(const py::object& tables) {
+  if (!tables.is_none()) {
+    std::string dir = fspath(tables);
+    return dir == "none" ? "" : dir;
+  }
+  std::string dir = default_tables_dir();
+  bool there = py::module_::import("os").attr("path").attr("isdir")(dir).cast<bool>();
+  return there ? dir : "";
+}
 
 std::shared_ptr<ewn_tablebase> tablebase_handle(const py::object& tables) {
   if (py::isinstance<PyTablebase>(tables)) return tables.cast<const PyTablebase&>().handle();
@@ -142,10 +163,12 @@ void register_tablebase(py::module_& m) {
         tb.probe("r1r23/5/5/5/4b1 r")["value"]
 
 Any number of threads may probe one Tablebase at once; probes release the GIL. Raises
-FileNotFoundError when the directory is missing, NotADirectoryError when it is a file.)")
-      .def(py::init(&open_tablebase), py::arg("tables"),
+DirectoryNotFoundError (a FileNotFoundError) when the directory is missing,
+NotATableDirectoryError (a NotADirectoryError) when it is a file; every error is an ewn.Error.)")
+      .def(py::init(&open_tablebase), py::arg("tables") = py::none(),
            py::arg("cache_bytes") = kDefaultCacheBytes,
-           "tables: the tables' directory (str or path-like); cache_bytes: the size of the "
+           "tables: the tables' directory (str or path-like; None: $EWN_TABLES, or data, as "
+           "the ewn program); cache_bytes: the size of the "
            "cache of decompressed blocks, shared by all threads.")
       .def_property_readonly("tables", &PyTablebase::tables, "The tables' directory.")
       .def_property_readonly("complete_up_to", &PyTablebase::complete_up_to,
@@ -154,16 +177,17 @@ FileNotFoundError when the directory is missing, NotADirectoryError when it is a
            "The probe: the dict `ewn probe --json` prints for the position: value (the side to "
            "move's win probability before the roll), red_value, side, pieces, material and "
            "winner, die and die_value (None without a die), source, and dice: every die's "
-           "moves, best first, with move_value and wins. Raises ValueError (malformed position), "
-           "NotCoveredError (a LookupError), OSError (a damaged or missing table file, named "
-           "in the message).")
+           "moves, best first, with move_value and wins. Raises PositionError (a ValueError: "
+           "malformed position), NotCoveredError (a KeyError), TableError (an OSError: a damaged "
+           "or missing table file, named in the message).")
       .def(
           "get_probe",
           [](const PyTablebase& tb, py::handle position, const py::object& default_) {
             return or_default([&] { return tb.probe(position); }, default_);
           },
           py::arg("position"), py::arg("default") = py::none(),
-          "probe(position), or `default` where the tables do not cover the position.")
+          "probe(position), or `default` where the tables cannot answer (NotCoveredError, "
+          "TableError).")
       .def("value", &PyTablebase::value, py::arg("position"),
            "The value: the side to move's win probability before its roll (raises as probe).")
       .def(
@@ -172,7 +196,8 @@ FileNotFoundError when the directory is missing, NotADirectoryError when it is a
             return or_default([&] { return py::object(py::float_(tb.value(position))); }, default_);
           },
           py::arg("position"), py::arg("default") = py::none(),
-          "value(position), or `default` where the tables do not cover the position.")
+          "value(position), or `default` where the tables cannot answer (NotCoveredError, "
+          "TableError).")
       .def("moves", &PyTablebase::moves, py::arg("position"), py::arg("die") = py::none(),
            "The moves for a die (None: the position's die) as dicts of move, move_value (the "
            "mover's "

@@ -20,4 +20,12 @@ void register_tablebase(pybind11::module_& m);
 // Raises as ewn.Tablebase(tables) does.
 std::shared_ptr<ewn_tablebase> tablebase_handle(const pybind11::object& tables);
 
+// The table directory the ewn program reads without --tables: $EWN_TABLES, or data.
+std::string default_tables_dir();
+
+// The directory of a `tables` argument of a player (Engine, analyse), as `ewn play` and `ewn
+// analyse` choose theirs: None the default directory when it is there, else none; "none" none;
+// otherwise the directory (str or path-like). An empty string is none.
+std::string player_tables_dir(const pybind11::object& tables);
+
 }  // namespace ewn_python

@@ -78,7 +78,7 @@ def test_a_game_text_that_cannot_be_read_names_its_line(ewn_program, tmp_path):
     game.write_text(bad)
     run = subprocess.run([str(ewn_program), "analyse", str(game), "--tables", "none"],
                          capture_output=True, text=True)
-    assert run.returncode == 2 and "line 4: expected a die 1-6" in run.stderr
+    assert run.returncode == 13 and "line 4: expected a die 1-6" in run.stderr  # bad_game_text
 
 
 def test_bad_arguments_and_tables(tables, tmp_path):

@@ -33,7 +33,8 @@ def test_a_position_the_tables_do_not_cover(ewn_program, tables):
     five = "r1r23/5/2b3b41/5/4b5 r"
     with pytest.raises(ewn.NotCoveredError) as e:
         tb.probe(five)
-    assert isinstance(e.value, LookupError)
+    # As python-chess's MissingTableError: a KeyError, its str() the message (not quoted).
+    assert isinstance(e.value, KeyError) and isinstance(e.value, ewn.Error)
     assert str(e.value) == cli_error(ewn_program, tables, five)
     # The getters that do not raise: the default instead.
     assert tb.get_probe(five) is None and tb.get_value(five, -1.0) == -1.0
@@ -64,12 +65,78 @@ def test_a_damaged_table_raises_os_error_naming_the_file(ewn_program, tables, tm
     with open(damaged, "r+b") as f:
         f.truncate(100)
     tb = ewn.Tablebase(copy)
-    with pytest.raises(OSError) as e:
+    with pytest.raises(ewn.TableError) as e:
         tb.probe(position)
+    assert isinstance(e.value, OSError) and isinstance(e.value, ewn.Error)
     assert str(damaged) in str(e.value)
     assert str(e.value) == cli_error(ewn_program, copy, position)
-    with pytest.raises(OSError):
+    with pytest.raises(ewn.TableError):
         tb.value(position)
+    # The getters give their default where the tables cannot answer, as python-chess's get_wdl
+    # where a table is missing.
+    assert tb.get_value(position, -1.0) == -1.0
+    assert tb.get_probe(position) is None
+    damaged.unlink()
+    assert tb.get_value(position, -1.0) == -1.0
+
+
+# Each failure's class (answers/failure.h's Python column): an ewn.Error, and the built-in class
+# code written before ewn.Error caught.
+ERROR_CLASSES = {
+    "ArgumentError": ValueError, "PositionError": ValueError, "GameTextError": ValueError,
+    "GameOverError": ValueError, "NotCoveredError": KeyError,
+    "DirectoryNotFoundError": FileNotFoundError, "NotATableDirectoryError": NotADirectoryError,
+    "UnreadableError": OSError, "TableError": OSError, "OutOfMemoryError": MemoryError,
+    "InternalError": RuntimeError,
+}
+
+
+@pytest.mark.parametrize("name", sorted(ERROR_CLASSES))
+def test_every_error_is_an_ewn_error_and_its_builtin_class(name):
+    cls = getattr(ewn, name)
+    assert issubclass(cls, ewn.Error) and issubclass(cls, ERROR_CLASSES[name])
+    assert cls.__module__ == "ewn" and cls.__name__ == name
+    assert name in ewn.__all__
+    assert str(cls("the message")) == "the message"
+
+
+def test_each_failure_raises_its_own_class(tables, tmp_path):
+    tb = ewn.Tablebase(tables)
+    with pytest.raises(ewn.PositionError):
+        tb.probe("r1r2/5/5 r")
+    with pytest.raises(ewn.ArgumentError):
+        tb.moves("r14/5/5/5/3b11 r", 7)
+    with pytest.raises(ewn.GameOverError):
+        tb.best_move("1b13/5/5/5/3r2r1 b 1")
+    with pytest.raises(ewn.GameTextError):
+        ewn.analyse_game("5/1r13/2r22/3b11/5 r\nr 2 c3d3\nb 4 d2b1\n", tables="none")
+    with pytest.raises(ewn.ArgumentError):
+        ewn.analyse_game("r14/5/5/5/4b1 r\n", tables="none", nodes=0)
+    with pytest.raises(ewn.DirectoryNotFoundError):
+        ewn.Tablebase(tmp_path / "nowhere")
+    (tmp_path / "file").write_text("")
+    with pytest.raises(ewn.NotATableDirectoryError):
+        ewn.Engine(tmp_path / "file")
+
+
+def test_the_tables_default_to_ewn_tables_as_the_program(ewn_program, tables, tmp_path,
+                                                       monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("EWN_TABLES", str(tables))
+    assert ewn.Tablebase().tables == str(tables)
+    position = "r1r23/5/2b3b41/5/5 r 1"
+    # The engine and the analysis use them as `ewn play` and `ewn analyse` do.
+    with ewn.Engine(movetime_ms=50) as engine:
+        assert engine.search(position)["exact"]
+    assert ewn.analyse_game("r14/5/5/5/4b1 r\nr 1 a5b4\n")["turns"][0]["source"] == "tables"
+    # Without $EWN_TABLES, data; there is none here: the Tablebase fails as `ewn probe`, the
+    # engine plays without tables as `ewn play`.
+    monkeypatch.delenv("EWN_TABLES")
+    with pytest.raises(ewn.DirectoryNotFoundError, match="data"):
+        ewn.Tablebase()
+    with ewn.Engine(None, 50) as engine:  # positional, as the C++ class
+        assert engine.best_move(position)
+    assert ewn.analyse_game("r14/5/5/5/4b1 r\nr 1 a5b4\n")["turns"][0]["source"] == "estimate"
 
 
 def test_bad_arguments(tables):

@@ -54,7 +54,10 @@ def test_the_stubs_name_what_the_module_has():
     assert (package / "py.typed").is_file()
     stubs = ast.parse((package / "_ewn.pyi").read_text())
     classes = {node.name: node for node in stubs.body if isinstance(node, ast.ClassDef)}
-    assert set(classes) == {"NotCoveredError", "Position", "Tablebase", "Engine", "Setups"}
+    errors = {"Error", "ArgumentError", "PositionError", "GameTextError", "GameOverError",
+              "NotCoveredError", "DirectoryNotFoundError", "NotATableDirectoryError",
+              "UnreadableError", "TableError", "OutOfMemoryError", "InternalError"}
+    assert set(classes) == {"Position", "Tablebase", "Engine", "Setups"} | errors
     for name, node in classes.items():
         members = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
         actual = {m for m in vars(getattr(ewn, name)) if not m.startswith("_")}

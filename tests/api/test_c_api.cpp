@@ -148,7 +148,15 @@ TEST_CASE("the C API reports errors by code and message", "[c_api]") {
     CHECK(ewn_tb_open_ex("/nonexistent/ewn-tables", 0, &code, err, sizeof err) == nullptr);
     CHECK(code == EWN_E_DIRECTORY);
     CHECK(std::string(err) == "/nonexistent/ewn-tables: no such directory");
-    CHECK(ewn_tb_open(nullptr, err, sizeof err) == nullptr);
+    // NULL: $EWN_TABLES, else data, as the program; here neither is there.
+    ::unsetenv("EWN_TABLES");
+    CHECK(ewn_tb_open_ex(nullptr, 0, &code, err, sizeof err) == nullptr);
+    CHECK(code == EWN_E_DIRECTORY);
+    CHECK(std::string(err) == "data: no such directory");
+    ::setenv("EWN_TABLES", "/nonexistent/ewn-tables", 1);
+    CHECK(ewn_tb_open_ex(nullptr, 0, &code, err, sizeof err) == nullptr);
+    CHECK(std::string(err) == "/nonexistent/ewn-tables: no such directory");
+    ::unsetenv("EWN_TABLES");
     CHECK(ewn_tb_open("/nonexistent/ewn-tables", nullptr, 0) == nullptr);
   }
   SECTION("a file given for the directory: its own code, not a missing directory's") {

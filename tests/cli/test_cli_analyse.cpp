@@ -97,7 +97,7 @@ TEST_CASE("ewn analyse --all: every game of a match log, one document a line", "
   CHECK_THAT(text.out, Catch::Contains("All 4 games: 4 on the board\n"));
   CHECK_THAT(text.out, Catch::Contains("Error per move with a choice by the pieces on the board"));
   ChildResult missing = run_ewn({"analyse", log.string(), "--game", "9", "--tables", "none"});
-  CHECK(missing.exit_code == 2);
+  CHECK(missing.exit_code == 13);  // as the C API's EWN_E_GAME
   CHECK_THAT(missing.err,
              Catch::Contains("the match log holds no game 9 (it holds games 1, 2, 3, 4)"));
 }
@@ -106,7 +106,7 @@ TEST_CASE("ewn analyse: what is wrong, and where", "[cli][analysis]") {
   TempDir dir("analyse-errors");
   fs::path bad = game_file(dir, "bad.txt", "5/1r13/2r22/3b11/5 r\nr 2 c3d3\nb 4 d2b1\n");
   ChildResult r = run_ewn({"analyse", bad.string(), "--tables", "none"});
-  CHECK(r.exit_code == 2);
+  CHECK(r.exit_code == 13);  // a game text that cannot be read
   CHECK(r.err == "ewn analyse: " + bad.string() +
                      ": line 3: d2b1 is not a legal move for Blue with die 4 (legal: d2c2 d2d3 "
                      "d2c3)\n");
@@ -120,8 +120,8 @@ TEST_CASE("ewn analyse: what is wrong, and where", "[cli][analysis]") {
   fs::path game = game_file(dir, "game.txt", kBlunderGame);
   ChildResult no_tables =
       run_ewn({"analyse", game.string(), "--tables", (dir.path() / "nowhere").string()});
-  CHECK(no_tables.exit_code == 2);
-  CHECK_THAT(no_tables.err, Catch::Contains("is not a directory"));
+  CHECK(no_tables.exit_code == 7);  // no such directory
+  CHECK_THAT(no_tables.err, Catch::Contains("no such directory"));
   CHECK_THAT(no_tables.err, Catch::Contains("ewn gen"));
 
   // A damaged table: exit 4, naming the file.

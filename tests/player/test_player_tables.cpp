@@ -104,7 +104,7 @@ TEST_CASE("search at depth 1 equals a direct expectimax over table values") {
 
 TEST_CASE("player specs open tables and reject what cannot be used") {
   CHECK_THROWS_WITH(PlayerFactory(parse_player_spec("expectimax:tables=/nonexistent/ewn")),
-                    Catch::Contains("not a directory"));
+                    Catch::Contains("no such directory"));
   test::TempDir empty("player-empty-tables");
   CHECK_THROWS_WITH(PlayerFactory(parse_player_spec("expectimax:tables=" + empty.path().string())),
                     Catch::Contains("no complete set"));

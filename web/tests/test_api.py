@@ -451,7 +451,7 @@ def test_analyse_names_the_line_of_a_bad_text(server, text, line, what):
     status, body = get(server, "/api/analyse?" + query(text=text))
     error = json.loads(body)["error"]
     code, _, err = cli_analyse(text)
-    assert code == 2 and err.startswith("ewn analyse: stdin: line %d: " % line), err
+    assert code == 13 and err.startswith("ewn analyse: stdin: line %d: " % line), err  # bad_game_text
     cli_message = err.strip()[len("ewn analyse: stdin: "):]
     assert status == 400 and error == "the game text: " + cli_message
     assert what in error

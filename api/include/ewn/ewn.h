@@ -25,10 +25,9 @@
 extern "C" {
 #endif
 
-/* The return codes. EWN_OK, EWN_E_POSITION, EWN_E_NOT_COVERED and EWN_E_TABLE are also the exit
- * codes of `ewn probe` for a position (the largest over its positions). `ewn analyse` exits with
- * 2 for a game text that cannot be read (EWN_E_GAME here: 2 names a malformed position) and with
- * 4 for a table file that is missing or damaged (EWN_E_TABLE). */
+/* The return codes. Every `ewn` command exits with the same code for the same failure (a
+ * malformed position 2, not covered 3, a damaged table 4, no directory 7, a game text 13, ...),
+ * but for bad use: 2 there, as every command line program, and EWN_E_ARGUMENT here. */
 enum {
   EWN_OK = 0,
   EWN_E_POSITION = 2,       /* malformed position or move */
@@ -94,8 +93,9 @@ int ewn_position_winner(const ewn_position* pos, int* winner);
 
 typedef struct ewn_tablebase ewn_tablebase;
 
-/* Opens the tables in directory `dir` (the files are mapped on first use). NULL on failure,
- * with the message in err (err may be NULL; err_len bytes, always NUL-terminated). */
+/* Opens the tables in directory `dir` (the files are mapped on first use; NULL: $EWN_TABLES,
+ * else data, as the ewn program without --tables). NULL on failure, with the message in err
+ * (err may be NULL; err_len bytes, always NUL-terminated). */
 ewn_tablebase* ewn_tb_open(const char* dir, char* err, size_t err_len);
 /* The same with the size in bytes of the cache of decompressed blocks (0: the default, 64 MiB)
  * and the failure's code in *code (EWN_E_DIRECTORY, EWN_E_NOT_DIRECTORY, EWN_E_UNREADABLE,
@@ -138,6 +138,10 @@ int ewn_tb_probe_json(const ewn_tablebase* tb, const char* position, char* buf, 
 /* ---- The engine --------------------------------------------------------------------------- */
 
 typedef struct ewn_engine ewn_engine;
+
+/* The engine's time a move when nobody says, in milliseconds: the same in `ewn play`, a player
+ * spec, ewn::Engine, Python's ewn.Engine and `ewn serve`'s /api/move. */
+#define EWN_MOVETIME_MS_DEFAULT 1000
 
 /* An expectimax engine (the player of `ewn play`) thinking `movetime_ms` milliseconds a move
  * (1 to 86400000, a day; at most: it keeps a margin), with the tables in `tables` (NULL or "":

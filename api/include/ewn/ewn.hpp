@@ -48,9 +48,9 @@ inline std::string analyse_json(const std::string& text, const Tablebase* tables
                                 int game = 0, uint64_t nodes = 0, int threads = 0);
 
 struct MoveValue {
-  std::string move;  // "a5b4"
+  std::string move;   // "a5b4"
   double move_value;  // the mover's win probability after the move
-  bool wins;         // the move wins at once
+  bool wins;          // the move wins at once
 };
 
 // A position: parsed, checked, written back, moves made.
@@ -95,11 +95,10 @@ class Position {
 class Tablebase {
  public:
   explicit Tablebase(const std::string& dir, size_t cache_bytes = 0) {
-    int code = EWN_OK;
-    char err[1024];
-    tb_.reset(ewn_tb_open_ex(dir.c_str(), cache_bytes, &code, err, sizeof err));
-    if (!tb_) throw Error(code, err);
+    open(dir.c_str(), cache_bytes);
   }
+  // $EWN_TABLES, else data, as the ewn program without --tables.
+  Tablebase() { open(nullptr, 0); }
   // Every position with up to this many pieces is covered.
   int complete_up_to() const { return ewn_tb_complete_up_to(tb_.get()); }
 
@@ -143,6 +142,12 @@ class Tablebase {
   struct Close {
     void operator()(ewn_tablebase* tb) const { ewn_tb_close(tb); }
   };
+  void open(const char* dir, size_t cache_bytes) {
+    int code = EWN_OK;
+    char err[1024];
+    tb_.reset(ewn_tb_open_ex(dir, cache_bytes, &code, err, sizeof err));
+    if (!tb_) throw Error(code, err);
+  }
   std::unique_ptr<ewn_tablebase, Close> tb_;
 };
 
@@ -168,7 +173,7 @@ inline std::string analyse_json(const std::string& text, const Tablebase* tables
 // The engine: `movetime_ms` milliseconds a move, with the tables in `tables` ("" for none).
 class Engine {
  public:
-  explicit Engine(const std::string& tables = "", int movetime_ms = 1000) {
+  explicit Engine(const std::string& tables = "", int movetime_ms = EWN_MOVETIME_MS_DEFAULT) {
     int code = EWN_OK;
     char err[1024];
     e_.reset(ewn_engine_open(tables.c_str(), movetime_ms, &code, err, sizeof err));

@@ -1,0 +1,48 @@
+#include "failures.h"
+
+#include <iostream>
+#include <new>
+
+#include "error_kind.h"
+#include "game_record.h"
+#include "notation.h"
+#include "player_spec.h"
+#include "printable.h"
+#include "table_format.h"
+
+namespace ewn::cli {
+
+Failure failure_of_exception(const std::exception& e) {
+  if (auto* path = dynamic_cast<const PathError*>(&e)) return failure_of(path->kind());
+  if (dynamic_cast<const TableError*>(&e)) return Failure::DamagedTable;
+  if (dynamic_cast<const ParseError*>(&e)) return Failure::BadPosition;
+  if (dynamic_cast<const GameTextError*>(&e)) return Failure::BadGameText;
+  if (dynamic_cast<const SpecError*>(&e)) return Failure::BadUse;
+  if (dynamic_cast<const std::bad_alloc*>(&e)) return Failure::OutOfMemory;
+  return Failure::Unavailable;
+}
+
+Failure failure_of_given_file(const std::exception& e) {
+  Failure failure = failure_of_exception(e);
+  return failure == Failure::Unavailable ? Failure::BadUse : failure;
+}
+
+int fail(const std::string& command, Failure failure, const std::string& message) {
+  std::cerr << "ewn " << command << ": " << message << "\n";
+  return ways_of(failure).exit_code;
+}
+
+int fail(const std::string& command, const std::exception& e) {
+  return fail(command, failure_of_exception(e), printable(e.what()));
+}
+
+void list_exit_codes(CLI::App* cmd, const std::vector<Failure>& failures) {
+  std::string footer = cmd->get_footer();
+  cmd->footer(footer + (footer.empty() ? "" : "\n\n") + exit_codes_help(failures));
+}
+
+std::vector<Failure> table_failures() {
+  return {Failure::NoDirectory, Failure::NotADirectory, Failure::Unreadable, Failure::DamagedTable};
+}
+
+}  // namespace ewn::cli

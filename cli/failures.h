@@ -1,0 +1,34 @@
+// How a command ends on a failure: by the one map of answers/failure.h, never by a number of its
+// own. A command names the failures it can meet once, for its --help and for the README.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "failure.h"
+
+namespace ewn::cli {
+
+// The failure an exception thrown by the engines stands for: a path's kind (no directory, not a
+// directory, unreadable, damaged), a damaged table, a bad position or game text, a bad player
+// spec (bad use), memory; any other is a run that failed (Failure::Unavailable's code).
+Failure failure_of_exception(const std::exception& e);
+
+// The failure of a file a command was given (a player's tables or network) that cannot be
+// used: its kind where it has one (no directory, a damaged table), else bad use.
+Failure failure_of_given_file(const std::exception& e);
+
+// Says "ewn COMMAND: MESSAGE" on stderr and gives the failure's exit code.
+int fail(const std::string& command, Failure failure, const std::string& message);
+// The same for an exception: its message (made printable) and its failure.
+int fail(const std::string& command, const std::exception& e);
+
+// Appends "Exit codes: 0 success, 2 bad use, ..." for `failures` to the command's --help.
+void list_exit_codes(CLI::App* cmd, const std::vector<Failure>& failures);
+
+// The failures of a command that reads a table directory.
+std::vector<Failure> table_failures();
+
+}  // namespace ewn::cli
