@@ -39,7 +39,7 @@ def cli(ewn_program, *args, ok=True):
 
 
 def test_every_schema_is_a_valid_schema(schemas):
-    assert {"common", "error", "probe", "show", "info", "verify", "gen", "analysis",
+    assert {"common", "error", "probe", "show", "info", "verify", "gen", "analysis", "analysis_summary",
             "setup_reply", "setup_best", "setup_equilibrium", "setup_make", "match",
             "engine_choice"} <= set(schemas)
     for name, schema in schemas.items():
@@ -94,6 +94,25 @@ def test_the_analysis_is_one_on_every_surface(schemas, ewn_program, tables, tmp_
                        "--tables", dir_, game)[0]
         validate(schemas, "analysis", from_cli)
         assert ewn.analyse_game(GAME, tables=str(dir_), nodes=1000, threads=1) == from_cli
+
+
+def test_a_log_analysed_whole_ends_with_its_summary(schemas, ewn_program, tables, tmp_path):
+    """--all: one analysis a game, then the totals; a game lost on time is analysed too."""
+    log = tmp_path / "match.log"
+    log.write_text("game 1 round 1 red=A blue=B first=red\nA greedy\nB random\n"
+                   "setup 5/1r13/2r22/3b11/5 r\ndice 2 4 5\nmoves c3d3 d2c2 d3e2\n"
+                   "times 0.1 0.0 9.9\nresult blue B time\n\n"
+                   "game 2 round 2 red=A blue=B first=red\nA greedy\nB random\n"
+                   "setup 5/1r13/2r22/3b11/5 r\ndice 2\nmoves c3d2\ntimes 0.0\n"
+                   "result red A goal\n")
+    documents = cli(ewn_program, "analyse", "--all", "--json", "--nodes", "1000", "--tables",
+                    tables, log)
+    assert len(documents) == 3
+    for game in documents[:2]:
+        validate(schemas, "analysis", game)
+    assert [game["game_end"] for game in documents[:2]] == ["time", "board"]
+    validate(schemas, "analysis_summary", documents[2])
+    assert documents[2]["summary"]["game_ends"]["time"] == 1
 
 
 def test_the_setup_documents_are_one_on_every_surface(schemas, ewn_program, tmp_path):

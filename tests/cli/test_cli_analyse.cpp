@@ -2,13 +2,14 @@
 // a log, and the messages and exit codes of games, files and tables that are not right.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include <fstream>
 #include "analysis_answer.h"
 #include "analysis_games.h"
 #include "cli_run.h"
+#include "failure.h"
 #include "game_analysis.h"
 #include "generated_set.h"
 #include "tablebase_values.h"
@@ -148,8 +149,9 @@ TEST_CASE("ewn analyse --all: games lost on time or by an illegal move are analy
                            "result blue A goal\n");
   std::string tables = generated_set(3).string();
   ChildResult r = run_ewn({"analyse", log.string(), "--all", "--json", "--tables", tables});
-  // Game 3 states a result its moves do not give: named, and the others are still analysed.
-  CHECK(r.exit_code == 2);
+  // Game 3 states a result its moves do not give: named, and the others are still analysed; the
+  // exit code is that of a game text that cannot be read.
+  CHECK(r.exit_code == ways_of(Failure::BadGameText).exit_code);
   CHECK(r.err == "ewn analyse: " + log.string() +
                      ": line 26: the text says Blue won, but the moves give Red the win (not "
                      "analysed)\n");
@@ -200,7 +202,7 @@ TEST_CASE("ewn analyse: a directory, --game 0 and 32 MB of NUL bytes", "[cli][an
   ChildOptions from_file;
   from_file.input = nuls;
   ChildResult r = run_ewn({"analyse", "--tables", "none"}, std::chrono::seconds(60), from_file);
-  CHECK(r.exit_code == 2);
+  CHECK(r.exit_code == ways_of(Failure::BadGameText).exit_code);
   CHECK_THAT(r.err, Catch::StartsWith("ewn analyse: stdin: line 1: a line of 33554432 characters"));
   CHECK(r.err.size() < 200);
 }
