@@ -9,25 +9,10 @@ import subprocess
 import sys
 import time
 import urllib.parse
+from pathlib import Path
 
-# A game as the page copies it (web/tests/test_api.py's PAGE_GAME): 11 turns, all estimated.
-GAME = """EinStein wuerfelt nicht! (ewn serve)
-Setup: r4r3r62/r5r23/r13b6/3b2b3/2b1b5b4 r
-Red: player; Blue: engine (100 ms a move)
-Moves (number, side, die, move):
-1. r 4 a5b5
-2. b 4 e1d1
-3. r 2 b4c3
-4. b 5 e3d4
-5. r 1 a3b3
-6. b 6 d4c4
-7. r 1 b3c2
-8. b 5 c4c5
-9. r 1 c2d2
-10. b 5 d1c2
-11. r 1 d2e1
-Result: Red wins
-"""
+# A game as the page copies it (the web tests' too): 11 turns, all estimated.
+GAME = (Path(__file__).resolve().parents[1] / "web" / "tests" / "page_game.txt").read_text()
 
 
 def serve(ewn, tables):

@@ -7,6 +7,7 @@ import socket
 import subprocess
 import time
 import urllib.parse
+from pathlib import Path
 
 import pytest
 
@@ -381,23 +382,7 @@ result red B goal
 """
 # Game 1 as the page copies it; a plain list of 5 pieces (estimated), then 4 (from the tables),
 # with a die not known.
-PAGE_GAME = """EinStein wuerfelt nicht! (ewn serve)
-Setup: r4r3r62/r5r23/r13b6/3b2b3/2b1b5b4 r
-Red: player; Blue: engine (100 ms a move)
-Moves (number, side, die, move):
-1. r 4 a5b5
-2. b 4 e1d1
-3. r 2 b4c3
-4. b 5 e3d4
-5. r 1 a3b3
-6. b 6 d4c4
-7. r 1 b3c2
-8. b 5 c4c5
-9. r 1 c2d2
-10. b 5 d1c2
-11. r 1 d2e1
-Result: Red wins
-"""
+PAGE_GAME = (Path(__file__).parent / "page_game.txt").read_text()
 LIST_GAME = "r1r2r32/5/2b3b41/5/5 r\nr 2 b5c4\nb ? d3c4\nr 3 c5d4\nb 3 c3b3\n"
 
 
