@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "failures.h"
+#include "game_log.h"
 #include "json.h"
 #include "printable.h"
 #include "server_client.h"
@@ -76,7 +77,7 @@ int run_connect(const ConnectOptions& opt) {
       std::cerr << "ewn connect: cannot write the log file '" << printable(log_path) << "'\n";
       return 2;
     }
-    log << "# ewn connect: " << notes << "; positions and moves in SPEC section 3 notation\n";
+    log << game_log::connect_title(notes);
   }
   // With --json the running report goes to stderr and stdout holds the document alone.
   std::ostream& out = opt.json ? std::cerr : std::cout;
@@ -91,9 +92,8 @@ int run_connect(const ConnectOptions& opt) {
   if (report.time_losses()) out << "; " << report.time_losses() << " of the losses on time";
   out << "\n";
   if (log.is_open())
-    log << "summary games=" << report.games.size() << " won=" << report.wins()
-        << " lost=" << report.losses() << " lost_on_time=" << report.time_losses()
-        << " unfinished=" << report.unfinished() << "\n\n";
+    log << game_log::connect_summary_lines(report.games.size(), report.wins(), report.losses(),
+                                           report.time_losses(), report.unfinished());
   if (opt.json) {
     Json j;
     j["games"] = report.games.size();

@@ -12,6 +12,7 @@
 #include "console.h"
 #include "engine_defaults.h"
 #include "failures.h"
+#include "game_log.h"
 #include "printable.h"
 #include "setup_input.h"
 #include "setup_matrix.h"
@@ -177,8 +178,7 @@ int run_play(const PlayOptions& opt) {
   if (log_path != "none") {
     log.open(log_path, std::ios::app);
     if (!log) return bad("cannot write the log file '" + log_path + "'");
-    log << "# ewn play" << (opt.operator_mode ? " --operator" : "") << ": " << notes
-        << "; positions and moves in SPEC section 3 notation\n";
+    log << game_log::play_title(opt.operator_mode, notes);
   }
   std::cout << notes << "\n";
   if (log.is_open()) std::cout << "Log: " << log_path << "\n";

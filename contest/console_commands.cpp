@@ -1,5 +1,6 @@
 #include "console_commands.h"
 
+#include "game_log.h"
 #include "move_input.h"
 #include "notation.h"
 #include "typed_line.h"
@@ -59,8 +60,9 @@ void clock(ConsoleParts& parts, const std::string&, const std::string& rest) {
       return;
     }
     parts.state.set_clocks(*mine, theirs, SteadyClock::now());
-    parts.screen.log("clock engine=" + format_clock(*mine) +
-                     (theirs ? " opponent=" + format_clock(*theirs) : "") + "\n");
+    std::optional<std::string> opponent;
+    if (theirs) opponent = format_clock(*theirs);
+    parts.screen.log(game_log::clock_line(format_clock(*mine), opponent));
   }
   parts.screen.show_clocks(parts.state);
 }
@@ -68,9 +70,11 @@ void clock(ConsoleParts& parts, const std::string&, const std::string& rest) {
 // The operator declares the game's result (the opponent over time, an illegal move).
 void declare(ConsoleParts& parts, const std::string& word, const std::string& rest) {
   Side engine = parts.state.game().engine_side;
-  parts.screen.log("declare " + word + (rest.empty() ? "" : " " + rest) + "\n");
+  parts.screen.log(game_log::declare_line(word, rest));
   parts.state.declare(word == "win" ? engine : opposite(engine),
-                      rest.empty() ? "declared" : "declared " + rest, SteadyClock::now());
+                      rest.empty() ? std::string(game_log::kDeclared)
+                                   : std::string(game_log::kDeclared) + " " + rest,
+                      SteadyClock::now());
 }
 
 void position(ConsoleParts& parts, const std::string&, const std::string& rest) {

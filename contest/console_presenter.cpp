@@ -5,6 +5,7 @@
 
 #include "big_text.h"
 #include "direction.h"
+#include "game_log.h"
 #include "move_input.h"
 #include "movegen.h"
 #include "notation.h"
@@ -164,12 +165,10 @@ void ConsolePresenter::setup_mover_differs(Side to_move, Side planned) {
 void ConsolePresenter::game_started(const ContestState& state) {
   const ContestGame& game = state.game();
   const Position& pos = game.start;
-  std::string header =
-      "game " + std::to_string(game.number) + " mode=" + (operator_mode() ? "operator" : "play") +
-      " engine=" + side_word(game.engine_side) + " first=" + side_word(pos.to_move);
-  if (config_.best_of_7)
-    header += std::string(" match=bo7 seat=") + (config_.engine_is_a ? "A" : "B");
-  log(header + "\nsetup " + format_position(pos) + "\n");
+  std::optional<char> seat;
+  if (config_.best_of_7) seat = config_.engine_is_a ? 'A' : 'B';
+  log(game_log::play_game_line(game.number, operator_mode(), game.engine_side, pos.to_move, seat) +
+      game_log::setup_line(pos));
   out_ << "\nGame " << game.number << ": the engine plays " << side_name(game.engine_side) << " ("
        << (game.engine_side == Red ? "r1-r6, moves right/down" : "b1-b6, moves left/up") << "), "
        << opponent_word() << " play" << (operator_mode() ? "s " : " ")
@@ -252,13 +251,12 @@ void ConsolePresenter::match_finished(const ContestState& state) {
            : operator_mode() ? "the opponent"
                              : "you")
        << " won the match " << engine << " - " << opponent << ". ***\n";
-  log("match engine " + std::to_string(engine) + " - " + std::to_string(opponent) +
-      " opponent\n\n");
+  log(game_log::match_score_lines(engine, opponent));
 }
 
 void ConsolePresenter::game_reopened(const ContestState& state, bool declared) {
   const ContestGame& game = state.game();
-  log("reopen game " + std::to_string(game.number) + "\n");
+  log(game_log::reopen_line(game.number));
   out_ << "Game " << game.number << " is open again (score engine " << state.engine_score() << " - "
        << state.opponent_score() << ").\n";
   if (declared) show_position(state);
@@ -278,15 +276,15 @@ void ConsolePresenter::took_back(const ContestState& state, const TakenBack& tak
       return;
     case TakenBack::Die:
       out_ << "Die " << taken.die << " taken back.\n";
-      log("undo die\n");
+      log(game_log::undo_die_line());
       return;
     case TakenBack::Turn:
-      log("undo turn " + std::to_string(taken.turn) + "\n");
+      log(game_log::undo_turn_line(taken.turn));
       out_ << "Took back " << who(state, t.before.to_move) << "'s move " << format_move(t.move)
            << ".\n";
       break;
     case TakenBack::OwnMoveAndAfter:
-      log("undo to turn " + std::to_string(taken.turn) + "\n");
+      log(game_log::undo_to_turn_line(taken.turn));
       out_ << "Took back your move " << format_move(t.move) << " and what followed.\n";
       break;
   }
@@ -294,7 +292,7 @@ void ConsolePresenter::took_back(const ContestState& state, const TakenBack& tak
 }
 
 void ConsolePresenter::position_set(const ContestState& state) {
-  log("position " + format_position(state.game().start) + "\n");
+  log(game_log::position_line(state.game().start));
   out_ << "Position set; the game goes on from here (undo cannot go back past it).\n";
   show_position(state);
 }

@@ -1,49 +1,32 @@
 #include "contest_game.h"
 
-#include <cstdio>
-
 #include "game_clock.h"
-#include "notation.h"
-#include "side_names.h"
+#include "game_log.h"
 
 namespace ewn {
 
-namespace {
-std::string seconds(Duration d) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2fs", double(d.count()) / 1e9);
-  return buf;
-}
-}  // namespace
-
 std::string format_turn_log(int index, const ContestTurn& t) {
-  std::string out = "turn " + std::to_string(index) + " " + format_position(t.before, t.die) + " " +
-                    format_move(t.move) + (t.actor == Actor::Engine ? " engine" : " opponent");
-  out += " time=" + seconds(t.took);
-  if (t.clock_left) out += " clock=" + format_clock(*t.clock_left);
-  if (t.engine) {
-    if (t.engine->value >= 0) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, " value=%.4f", t.engine->value);
-      out += buf;
-    }
-    out += t.engine->exact ? " exact" : " depth=" + std::to_string(t.engine->depth);
-  }
-  return out + "\n";
+  game_log::PlayTurn line;
+  line.index = index;
+  line.before = t.before;
+  line.die = t.die;
+  line.move = t.move;
+  line.by_engine = t.actor == Actor::Engine;
+  line.took_seconds = double(t.took.count()) / 1e9;
+  if (t.clock_left) line.clock_left = format_clock(*t.clock_left);
+  if (t.engine)
+    line.engine = game_log::EngineAccount{t.engine->value, t.engine->exact, t.engine->depth};
+  return game_log::play_turn_line(line);
 }
 
 std::string format_game_summary(const ContestGame& g) {
-  std::string out = "result ";
-  if (g.winner)
-    out += std::string(side_word(*g.winner)) + " " + (g.engine_won() ? "engine" : "opponent") +
-           " " + g.end;
-  else
-    out += "none " + (g.end.empty() ? std::string("unfinished") : g.end);
-  out += "\nstart " + format_position(g.start) + "\ndice";
-  for (const ContestTurn& t : g.turns) out += " " + std::to_string(t.die);
-  out += "\nmoves";
-  for (const ContestTurn& t : g.turns) out += " " + format_move(t.move);
-  return out + "\n\n";
+  std::vector<int> dice;
+  std::vector<Move> moves;
+  for (const ContestTurn& t : g.turns) {
+    dice.push_back(t.die);
+    moves.push_back(t.move);
+  }
+  return game_log::play_summary(g.winner, g.engine_won(), g.end, g.start, dice, moves);
 }
 
 }  // namespace ewn

@@ -4,6 +4,7 @@
 #include <ostream>
 #include <thread>
 
+#include "game_log.h"
 #include "movegen.h"
 #include "notation.h"
 #include "setup.h"
@@ -47,7 +48,8 @@ int ClientReport::time_losses() const {
   return n;
 }
 std::string ClientGameResult::outcome() const {
-  return !finished ? "unfinished" : engine_won ? "won" : on_time ? "lost on time" : "lost";
+  using namespace game_log;
+  return !finished ? kUnfinished : engine_won ? kWon : on_time ? kLostOnTime : kLost;
 }
 int ClientReport::unfinished() const {
   int n = 0;
@@ -62,14 +64,14 @@ ClientGameResult GameTracker::result_of_last_game() const {
   r.engine_moves = engine_moves_;
   if (moved_ && wins_at_once(before_, last_move_)) {
     r.engine_won = true;
-    r.how = last_move_.to == goal_of(engine_side_)
-                ? "the engine's move " + format_move(last_move_) + " reached the corner"
-                : "the engine's move " + format_move(last_move_) + " took the last piece";
+    r.how = "the engine's move " + format_move(last_move_) + " " +
+            (last_move_.to == goal_of(engine_side_) ? game_log::kReachedCorner
+                                                    : game_log::kTookLastPiece);
     return r;
   }
   r.engine_won = false;
   if (!moved_) {
-    r.how = "the engine had not answered the last board";
+    r.how = std::string("the engine ") + game_log::kHadNotAnswered + " the last board";
     return r;
   }
   Position after = before_;
@@ -80,9 +82,10 @@ ClientGameResult GameTracker::result_of_last_game() const {
   if (late_) {
     // The server does not wait: a late answer is refused, whatever the board.
     r.on_time = true;
-    r.how = "the engine's answer " + format_move(last_move_) + " came after the server's limit";
+    r.how =
+        "the engine's answer " + format_move(last_move_) + " came " + game_log::kAfterServerLimit;
   } else if (!winning.empty()) {
-    r.how = "the opponent could win at once (" + winning.front() + ")";
+    r.how = std::string("the opponent ") + game_log::kCouldWinAtOnce + " (" + winning.front() + ")";
   } else {
     r.how =
         "the opponent had no winning reply: the server must have refused the engine's answer "
@@ -179,7 +182,7 @@ void ServerClient::game_ended(const ClientGameResult& r, ClientReport& report) {
   out_ << "game " << r.number << ": engine " << side_word(r.engine_side) << ", " << r.engine_moves
        << " moves, " << outcome << " (" << r.how << ")\n"
        << std::flush;
-  log("result game " + std::to_string(r.number) + " " + outcome + " (" + r.how + ")\n\n");
+  log(game_log::connect_result_lines(r.number, outcome, r.how));
 }
 
 ClientReport ServerClient::run() {
@@ -200,7 +203,7 @@ ClientReport ServerClient::run() {
     }
   }
   out_ << "connected to " << where << " as '" << config_.name << "'\n" << std::flush;
-  log("connect " + where + " id=" + config_.name + "\n");
+  log(game_log::connect_line(where, config_.name));
   try {
     connection.send_all(config_.name + "\n");
     play(connection, report);
@@ -213,7 +216,7 @@ ClientReport ServerClient::run() {
   }
   if (!report.closed)
     if (auto r = tracker_.end(false)) game_ended(*r, report);
-  if (!report.error.empty()) log("error " + report.error + "\n");
+  if (!report.error.empty()) log(game_log::error_line(report.error));
   return report;
 }
 
@@ -227,7 +230,7 @@ void ServerClient::play(TcpConnection& connection, ClientReport& report) {
                                   : std::string(" (before the first game)"));
       return;
     }
-    log("recv " + msg->text + "\n");
+    log(game_log::recv_line(msg->text));
     if (msg->cut_off && (msg->text.starts_with("[") || std::string("close").starts_with(msg->text)))
       throw ProtocolError("the server closed the connection in the middle of a message: \"" +
                           msg->text.substr(0, 120) + "\"");
@@ -236,7 +239,7 @@ void ServerClient::play(TcpConnection& connection, ClientReport& report) {
       report.closed = true;
       if (auto r = tracker_.end(true)) game_ended(*r, report);
       out_ << "the server closed the session\n";
-      log("close\n");
+      log(game_log::close_line());
       return;
     }
     const Position& pos = parsed.turn.position;
@@ -245,17 +248,16 @@ void ServerClient::play(TcpConnection& connection, ClientReport& report) {
     if (u.ended) game_ended(*u.ended, report);
     if (u.new_game) {
       engine_.new_game();
-      log("game " + std::to_string(tracker_.game_number()) + " engine=" + side_word(pos.to_move) +
-          "\n");
+      log(game_log::connect_game_line(tracker_.game_number(), pos.to_move));
       if (config_.verbose)
         out_ << "game " << tracker_.game_number() << ": engine plays " << side_word(pos.to_move)
              << "\n";
     }
     if (!u.note.empty()) {
       out_ << "note: " << u.note << "\n";
-      log("note " + u.note + "\n");
+      log(game_log::note_line(u.note));
     }
-    if (u.opponent_move) log("opponent " + format_move(*u.opponent_move) + "\n");
+    if (u.opponent_move) log(game_log::opponent_line(*u.opponent_move));
 
     Deadline deadline =
         plan_move(TimeLimits{config_.server_limit - config_.margin, std::nullopt}, std::nullopt, 1,
@@ -271,16 +273,10 @@ void ServerClient::play(TcpConnection& connection, ClientReport& report) {
     connection.send_all(answer + "\n");
     Duration took = SteadyClock::now() - msg->first_byte;
     tracker_.engine_moved(em.move, took > config_.server_limit);
-    std::string line = "turn " + format_position(pos, die) + " " + format_move(em.move) + " send " +
-                       answer + " time=" + ms_text(took);
-    if (em.value >= 0) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, " value=%.4f", em.value);
-      line += buf;
-    }
-    line += em.exact ? " exact" : " depth=" + std::to_string(em.depth);
-    log(line + "\n");
-    if (config_.verbose) out_ << line << "\n" << std::flush;
+    std::string line = game_log::connect_turn_line(
+        pos, die, em.move, answer, double(took.count()) / 1e6, {em.value, em.exact, em.depth});
+    log(line);
+    if (config_.verbose) out_ << line << std::flush;
     if (took > config_.server_limit)
       out_ << "warning: the answer took " << ms_text(took) << ", over the server's limit\n";
   }

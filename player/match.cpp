@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <exception>
 #include <mutex>
-#include <sstream>
 #include <thread>
 
+#include "game_log.h"
 #include "movegen.h"
 #include "notation.h"
 #include "rng.h"
@@ -19,13 +19,13 @@ namespace ewn {
 const char* game_end_name(GameEnd end) {
   switch (end) {
     case GameEnd::Goal:
-      return "goal";
+      return game_log::kEndGoal;
     case GameEnd::Capture:
-      return "capture";
+      return game_log::kEndCapture;
     case GameEnd::Time:
-      return "time";
+      return game_log::kEndTime;
     case GameEnd::Illegal:
-      return "illegal";
+      return game_log::kEndIllegal;
   }
   return "?";
 }
@@ -161,25 +161,13 @@ std::vector<MatchGame> run_match(const PlayerFactory& a, const PlayerFactory& b,
 
 std::string format_game_log(const MatchGame& g, const std::string& a_spec,
                             const std::string& b_spec) {
-  std::ostringstream out;
-  out << "game " << g.number << " round " << g.round << " red=" << (g.a_side == Red ? "A" : "B")
-      << " blue=" << (g.a_side == Blue ? "A" : "B") << " first=" << side_word(g.setup.to_move)
-      << "\n";
-  out << "A " << a_spec << "\nB " << b_spec << "\n";
-  out << "setup " << format_position(g.setup) << "\n";
-  out << "dice";
-  for (int d : g.dice) out << ' ' << d;
-  out << "\nmoves";
-  for (Move m : g.moves) out << ' ' << format_move(m);
-  out << "\ntimes";
-  for (Duration t : g.move_times) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, " %.1f", double(t.count()) / 1e6);
-    out << buf;
-  }
-  out << "\nresult " << side_word(g.winner) << ' ' << (g.a_won() ? "A" : "B") << ' '
-      << game_end_name(g.end) << "\n\n";
-  return out.str();
+  using namespace game_log;
+  std::vector<double> move_ms;
+  for (Duration t : g.move_times) move_ms.push_back(double(t.count()) / 1e6);
+  return match_game_line(g.number, g.round, g.a_side, g.setup.to_move) +
+         match_player_line(kPlayerA, a_spec) + match_player_line(kPlayerB, b_spec) +
+         setup_line(g.setup) + dice_line(g.dice) + moves_line(g.moves) + times_line(move_ms) +
+         match_result_line(g.winner, g.a_won(), game_end_name(g.end)) + "\n";
 }
 
 }  // namespace ewn
