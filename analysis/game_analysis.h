@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "engine_defaults.h"
 #include "exact_values.h"
 #include "game_record.h"
-#include "engine_defaults.h"
 #include "search.h"
 
 namespace ewn {

@@ -1,7 +1,8 @@
 // A played game read back from text: the start position and every turn (side, die, move), from
 // the game text `ewn serve`'s page copies, the logs of `ewn play` (also --operator), `ewn connect`
-// and `ewn match`, or a plain list (docs/ANALYSIS.md gives the formats). Every turn is checked
-// against the rules while it is read, so a record is always a legal game.
+// and `ewn match` (core/game_log.h defines them), or a plain list (docs/ANALYSIS.md gives the
+// formats); one reader per format (game_text.h). Every turn is checked against the rules while
+// it is read, so a record is always a legal game.
 #pragma once
 
 #include <array>
@@ -24,9 +25,13 @@ class GameTextError : public std::runtime_error {
  public:
   GameTextError(int line, const std::string& what);
   int line() const { return line_; }
+  // The game of a log the line belongs to (0: the text as a whole, or a text of one game).
+  int game() const { return game_; }
+  void set_game(int game) { game_ = game; }
 
  private:
   int line_;
+  int game_ = 0;
 };
 
 struct RecordedTurn {
@@ -41,8 +46,15 @@ enum class GameFormat { Page, PlayLog, ConnectLog, MatchLog, List };
 // How a game ended: on the board (a piece on the goal corner or the last piece taken), on time,
 // by a declaration (an operator's or a server's), by an illegal move, or not at all (yet).
 enum class RecordEnd { Board, Time, Declaration, IllegalMove, Unfinished };
-// "board", "time", "declaration", "illegal_move", "unfinished"
+// "board", "time", "declaration", "illegal_move", "unfinished": the words of the documents.
 const char* record_end_name(RecordEnd e);
+// The end a name of record_end_name gives, nullopt for none.
+std::optional<RecordEnd> record_end_of_name(std::string_view name);
+// The end in words, for people: "on the board", "on time", "by a declaration", "by the other
+// side's illegal move", "unfinished".
+const char* record_end_words(RecordEnd e);
+// "Red won on the board", "Blue won on time", "unfinished" (no winner).
+std::string how_game_ended(std::optional<Side> winner, RecordEnd e);
 // "page", "play log", "connect log", "match log", "list"
 const char* game_format_name(GameFormat f);
 
@@ -73,9 +85,9 @@ struct GameRecord {
 GameRecord read_game(std::string_view text, std::optional<int> number = std::nullopt);
 
 // Every game of `text`, in order; throws as read_game for any of them. With `refused`, a game
-// whose moves the rules refuse (or that states a result its moves do not give) is left out and
-// its error added there, so the other games of a log are still read; a text whose lines cannot
-// be read at all still throws.
+// of a log that cannot be read (a line of it malformed, a move the rules refuse, a result its
+// moves do not give) is left out and its error added there (with its game number), so the other
+// games of the log are still read; a text that is no log of games at all still throws.
 std::vector<GameRecord> read_games(std::string_view text,
                                    std::vector<GameTextError>* refused = nullptr);
 

@@ -60,10 +60,19 @@ struct PlayerTotals {
   const char* rating() const { return rating_of(errors.mean(), errors.choices); }
 };
 
+// A game of the log that could not be read, so not analysed: its number (0 when the log does not
+// say), the line and what is wrong there (with a short excerpt of the line).
+struct UnreadGame {
+  int game = 0;
+  int line = 0;
+  std::string error;
+};
+
 struct LogTotals {
   int games = 0;
   std::array<int, 5> ends{};          // by RecordEnd
   std::vector<PlayerTotals> players;  // in order of first appearance
+  std::vector<UnreadGame> unread;     // in the order of the log
   void add(const GameAnalysis& a);
 };
 

@@ -3,6 +3,9 @@
 #include <cstdio>
 #include <string_view>
 
+#include "game_record.h"
+#include "side_names.h"
+
 namespace ewn {
 
 namespace {
@@ -133,19 +136,20 @@ std::string sides_table(const Json& sides) {
   return out + "</table>\n";
 }
 
-std::string how_it_ended(const std::string& winner, const Json& end) {
-  if (winner.empty()) return "unfinished";
-  if (end == "time") return winner + " won on time";
-  if (end == "declaration") return winner + " won by a declaration";
-  if (end == "illegal_move") return winner + " won by the other side's illegal move";
-  return winner + " won on the board";
+// "Red won on time": the words of the text output (game_record.h).
+std::string how_it_ended(const Json& winner, const Json& end) {
+  std::optional<Side> side;
+  if (winner.is_string()) side = parse_side(winner.get<std::string>());
+  std::optional<RecordEnd> e;
+  if (end.is_string()) e = record_end_of_name(end.get<std::string>());
+  return how_game_ended(side, e.value_or(RecordEnd::Unfinished));
 }
 
 std::string game_section(const Json& g) {
-  std::string winner = side_word(g["winner"]);
   std::string out = "<section id=\"game-" + text_of(g["game"]) + "\"><h2>Game " +
                     text_of(g["game"]) + " of " + text_of(g["games"]) + " (" +
-                    text_of(g["format"]) + "): " + how_it_ended(winner, g["game_end"]) + "</h2>\n";
+                    text_of(g["format"]) + "): " + how_it_ended(g["winner"], g["game_end"]) +
+                    "</h2>\n";
   if (g["players"].is_object())
     out += "<p>Red: " + text_of(g["players"]["r"]) + "; Blue: " + text_of(g["players"]["b"]) +
            "</p>\n";

@@ -49,6 +49,12 @@ Json analysis_summary_answer(const LogTotals& totals) {
   j["games"] = totals.games;
   j["game_ends"] = std::move(ends);
   j["players"] = std::move(players);
+  Json unread = Json::array();
+  for (const UnreadGame& u : totals.unread)
+    unread.push_back({{"game", u.game ? Json(u.game) : Json(nullptr)},
+                      {"line", u.line ? Json(u.line) : Json(nullptr)},
+                      {"error", printable(u.error)}});
+  j["not_analysed"] = std::move(unread);
   return Json{{"summary", std::move(j)}};
 }
 

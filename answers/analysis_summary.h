@@ -12,7 +12,8 @@ namespace ewn {
 // {"summary": {games, game_ends: {board, time, declaration, illegal_move, unfinished},
 //   players: [{player, games, finished, wins, score, luck, luck_adjusted_score, choices, error,
 //   error_mean, error_mean_se, rating, inaccuracies, mistakes, blunders,
-//   by_pieces: [{pieces, choices, error_mean, blunders}]}]}}
+//   by_pieces: [{pieces, choices, error_mean, blunders}]}],
+//   not_analysed: [{game, line, error}] (the games that could not be read)}}
 Json analysis_summary_answer(const LogTotals& totals);
 
 }  // namespace ewn

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <variant>
 
 #include "analysis_answer.h"
 #include "analysis_report.h"
@@ -98,22 +99,6 @@ void print_chart(const GameAnalysis& a) {
   std::cout << "      " << marks << "  marks: X blunder, ? mistake, ' inaccuracy\n";
 }
 
-// "Red won on the board", "Blue won on time", "unfinished"...
-std::string how_it_ended(const GameRecord& g) {
-  if (!g.winner) return "unfinished";
-  std::string won = std::string(side_name(*g.winner)) + " won ";
-  switch (g.game_end) {
-    case RecordEnd::Time:
-      return won + "on time";
-    case RecordEnd::Declaration:
-      return won + "by a declaration";
-    case RecordEnd::IllegalMove:
-      return won + "by the other side's illegal move";
-    default:
-      return won + "on the board";
-  }
-}
-
 // The die column: the die, or "?" and the die assumed when the record does not give it.
 std::string die_text(const TurnAnalysis& t) {
   if (t.die) return std::to_string(*t.die);
@@ -124,7 +109,8 @@ void print_text(const GameAnalysis& a, const std::string& engine_note) {
   const GameRecord& g = a.game;
   std::cout << "Game " << g.number << (g.games > 1 ? " of " + std::to_string(g.games) : "") << " ("
             << game_format_name(g.format) << "), " << a.turns.size()
-            << (a.turns.size() == 1 ? " turn, " : " turns, ") << how_it_ended(g) << "\n";
+            << (a.turns.size() == 1 ? " turn, " : " turns, ")
+            << how_game_ended(g.winner, g.game_end) << "\n";
   std::cout << "Start: " << format_position(g.start) << "\n";
   std::cout << "Values: exact from the tables where they reach, else the engine's estimate at "
             << a.nodes << " nodes (" << engine_note << ")\n\n";
@@ -182,13 +168,10 @@ void print_text(const GameAnalysis& a, const std::string& engine_note) {
 // --all: the totals over the games, and each player's error by the pieces on the board.
 void print_summary(const LogTotals& totals) {
   std::cout << "\nAll " << totals.games << " games:";
-  // By RecordEnd, in its order.
-  const char* ends[] = {"on the board", "on time", "by a declaration", "by an illegal move",
-                        "unfinished"};
   const char* separator = " ";
-  for (size_t e = 0; e < totals.ends.size(); ++e) {
+  for (size_t e = 0; e < totals.ends.size(); ++e) {  // by RecordEnd, in its order
     if (!totals.ends[e]) continue;
-    std::cout << separator << totals.ends[e] << " " << ends[e];
+    std::cout << separator << totals.ends[e] << " " << record_end_words(RecordEnd(e));
     separator = ", ";
   }
   std::cout << "\nplayer                games  wins   luck  luck-adj. score  choices  per choice "
@@ -225,50 +208,48 @@ void print_summary(const LogTotals& totals) {
     }
     if (any) std::cout << (n < 10 ? "     " : "    ") << n << row << "\n";
   }
+  for (const UnreadGame& u : totals.unread)
+    std::cout << "Not analysed: " << (u.game ? "game " + std::to_string(u.game) + ", " : "")
+              << printable(u.error) << "\n";
 }
 
-int run_analyse(const AnalyseOptions& opt, bool tables_given) {
+// The games the text holds (--all: every one that can be read, the others in `unread`), or the
+// failure's exit code.
+std::variant<std::vector<GameRecord>, int> read_games_asked(const AnalyseOptions& opt,
+                                                            const std::string& where,
+                                                            std::vector<UnreadGame>& unread) {
   std::vector<GameRecord> games;
-  std::vector<GameTextError> refused;  // --all: the games the rules refuse; the others go on
-  std::string where = opt.game == "-" ? "stdin" : printable(opt.game);
   try {
     std::string text = read_input(opt.game);
-    if (opt.all)
-      games = read_games(text, &refused);
-    else
+    if (!opt.all) {
       games.push_back(read_game(text, opt.number ? std::optional<int>(opt.number) : std::nullopt));
+      return games;
+    }
+    std::vector<GameTextError> refused;
+    games = read_games(text, &refused);
+    for (const GameTextError& e : refused) {
+      unread.push_back({e.game(), e.line(), e.what()});
+      std::cerr << "ewn analyse: " << where << ": "
+                << (e.game() ? "game " + std::to_string(e.game()) + ": " : std::string())
+                << printable(e.what()) << " (not analysed)\n";
+    }
+    return games;
   } catch (const GameTextError& e) {
     return fail("analyse", Failure::BadGameText, where + ": " + printable(e.what()));
   } catch (const std::exception& e) {
     // The game's file cannot be read.
     return fail("analyse", Failure::BadUse, printable(e.what()));
   }
-  // Without --tables, the default directory when it exists; otherwise estimates everywhere.
-  std::string dir = opt.tables;
-  std::error_code ec;
-  std::string note;
-  if (!tables_given && !std::filesystem::is_directory(dir, ec)) dir = "none";
-  AnalysisEngine engine;
-  try {
-    engine = open_analysis_engine(dir, note);
-  } catch (const std::exception& e) {
-    return fail("analyse", failure_of_given_file(e), printable(e.what()));
-  }
-  if (dir == "none" && !tables_given)
-    note = "no table directory '" + printable(opt.tables) + "': every value is an estimate";
+}
+
+// Every game analysed and shown as text or JSON; --all: the totals after them; --html: the
+// report.
+int analyse_games(const std::vector<GameRecord>& games, LogTotals& totals,
+                  const AnalyseOptions& opt, AnalysisEngine& engine, const std::string& note) {
   AnalysisOptions options;
   options.nodes = opt.nodes;
   options.threads = opt.threads;  // 0: one per core
-  for (const GameTextError& e : refused)
-    std::cerr << "ewn analyse: " << where << ": " << printable(e.what()) << " (not analysed)\n";
-  const int refused_code = ways_of(Failure::BadGameText).exit_code;
-  if (games.empty()) return refused_code;
-  const GameRecord& last = games.back();
-  if (last.games > 1 && !opt.number && !opt.all && !opt.json)
-    std::cerr << "ewn analyse: the text holds " << last.games << " games; this is game "
-              << last.number << " (choose another with --game N, or --all)\n";
-  LogTotals totals;
-  std::vector<Json> documents;  // for the HTML report
+  std::vector<Json> documents;    // for the HTML report
   for (const GameRecord& game : games) {
     GameAnalysis a;
     try {
@@ -299,7 +280,37 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
       return fail("analyse", Failure::Unavailable,
                   "cannot write the report '" + printable(opt.html) + "'");
   }
-  return refused.empty() ? 0 : refused_code;
+  return 0;
+}
+
+int run_analyse(const AnalyseOptions& opt, bool tables_given) {
+  std::string where = opt.game == "-" ? "stdin" : printable(opt.game);
+  LogTotals totals;
+  auto read = read_games_asked(opt, where, totals.unread);
+  if (const int* code = std::get_if<int>(&read)) return *code;
+  const std::vector<GameRecord>& games = std::get<std::vector<GameRecord>>(read);
+  // Without --tables, the default directory when it exists; otherwise estimates everywhere.
+  std::string dir = opt.tables;
+  std::error_code ec;
+  std::string note;
+  if (!tables_given && !std::filesystem::is_directory(dir, ec)) dir = "none";
+  AnalysisEngine engine;
+  try {
+    engine = open_analysis_engine(dir, note);
+  } catch (const std::exception& e) {
+    return fail("analyse", failure_of_given_file(e), printable(e.what()));
+  }
+  if (dir == "none" && !tables_given)
+    note = "no table directory '" + printable(opt.tables) + "': every value is an estimate";
+  if (!games.empty()) {
+    const GameRecord& last = games.back();
+    if (last.games > 1 && !opt.number && !opt.all && !opt.json)
+      std::cerr << "ewn analyse: the text holds " << last.games << " games; this is game "
+                << last.number << " (choose another with --game N, or --all)\n";
+  }
+  if (int code = analyse_games(games, totals, opt, engine, note)) return code;
+  // A game of the log that could not be read: its exit code, after the others are analysed.
+  return totals.unread.empty() ? 0 : ways_of(Failure::BadGameText).exit_code;
 }
 
 }  // namespace

@@ -146,28 +146,54 @@ TEST_CASE("ewn analyse --all: games lost on time or by an illegal move are analy
                            "times 0.1 0.0\nresult blue A illegal\n\n"
                            "game 3 round 2 red=A blue=B first=red\nA greedy\nB random\n"
                            "setup 5/1r13/2r22/3b11/5 r\ndice 2\nmoves c3d2\ntimes 0.0\n"
-                           "result blue A goal\n");
+                           "result blue A goal\n\n"
+                           // A line that cannot be read: this game alone is not analysed.
+                           "game 4 round 2 red=B blue=A first=red\nA greedy\nB random\n"
+                           "setup 5/1r13/2r22/3b11/5 r\ndice 2 4\nmoves c3d3 zz99\n"
+                           "times 0.0 0.0\nresult red B goal\n\n"
+                           "game 5 round 3 red=A blue=B first=red\nA greedy\nB random\n"
+                           "setup 5/1r13/2r22/3b11/5 r\ndice 2\nmoves c3d2\ntimes 0.0\n"
+                           "result red A goal\n");
   std::string tables = generated_set(3).string();
   ChildResult r = run_ewn({"analyse", log.string(), "--all", "--json", "--tables", tables});
   // Game 3 states a result its moves do not give: named, and the others are still analysed; the
   // exit code is that of a game text that cannot be read.
   CHECK(r.exit_code == ways_of(Failure::BadGameText).exit_code);
   CHECK(r.err == "ewn analyse: " + log.string() +
-                     ": line 26: the text says Blue won, but the moves give Red the win (not "
-                     "analysed)\n");
+                     ": game 3: line 26: the text says Blue won, but the moves give Red the win "
+                     "(not analysed)\n"
+                     "ewn analyse: " +
+                     log.string() +
+                     ": game 4: line 33: bad move 'zz99': a move is a from- and a to-square, "
+                     "e.g. a5b4 (not analysed)\n");
   std::istringstream lines(r.out);
   std::vector<nlohmann::json> docs;
   for (std::string line; std::getline(lines, line);) docs.push_back(nlohmann::json::parse(line));
-  REQUIRE(docs.size() >= 2);
+  REQUIRE(docs.size() == 4);
   CHECK(docs[0]["game_end"] == "time");
   CHECK(docs[0]["winner"] == "b");
   CHECK(docs[0]["turns"].size() == 3);
   CHECK(docs[1]["game_end"] == "illegal_move");
   CHECK(docs[1]["turns"].size() == 2);
+  CHECK(docs[2]["game"] == 5);
+  // The summary names the games not analysed, with the line and what is wrong there.
+  const nlohmann::json& unread = docs[3]["summary"]["not_analysed"];
+  REQUIRE(unread.size() == 2);
+  CHECK(unread[0]["game"] == 3);
+  CHECK(unread[0]["line"] == 26);
+  CHECK(unread[1] == nlohmann::json{{"game", 4},
+                                    {"line", 33},
+                                    {"error",
+                                     "line 33: bad move 'zz99': a move is a from- and a "
+                                     "to-square, e.g. a5b4"}});
+  ChildResult all_text = run_ewn({"analyse", log.string(), "--all", "--tables", tables});
+  CHECK(all_text.exit_code == ways_of(Failure::BadGameText).exit_code);
+  CHECK_THAT(all_text.out, Catch::Contains("All 3 games:"));
+  CHECK_THAT(all_text.out, Catch::Contains("Not analysed: game 4, line 33: bad move 'zz99'"));
 
   ChildResult text = run_ewn({"analyse", log.string(), "--game", "1", "--tables", tables});
   CHECK(text.exit_code == 0);
-  CHECK_THAT(text.out, Catch::Contains("Game 1 of 3 (match log), 3 turns, Blue won on time"));
+  CHECK_THAT(text.out, Catch::Contains("Game 1 of 5 (match log), 3 turns, Blue won on time"));
 }
 
 TEST_CASE("ewn analyse: the text names the roll's luck and an assumed die", "[cli][analysis]") {
