@@ -7,6 +7,7 @@
 #include "failures.h"
 #include "game_log.h"
 #include "json.h"
+#include "play_summaries.h"
 #include "printable.h"
 #include "server_client.h"
 #include "side_names.h"
@@ -33,6 +34,18 @@ std::string default_log_name() {
   char buf[64];
   std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::localtime(&t));
   return std::string("ewn-connect-") + buf + ".log";
+}
+
+ConnectSummary connect_summary(const ClientReport& report) {
+  ConnectSummary s;
+  for (const ClientGameResult& g : report.games)
+    s.games.push_back({g.number, g.engine_side, g.engine_moves, g.outcome(), g.how});
+  s.won = report.wins();
+  s.lost = report.losses();
+  s.lost_on_time = report.time_losses();
+  s.unfinished = report.unfinished();
+  s.error = report.error;
+  return s;
 }
 
 int run_connect(const ConnectOptions& opt) {
@@ -94,23 +107,7 @@ int run_connect(const ConnectOptions& opt) {
   if (log.is_open())
     log << game_log::connect_summary_lines(report.games.size(), report.wins(), report.losses(),
                                            report.time_losses(), report.unfinished());
-  if (opt.json) {
-    Json j;
-    j["games"] = report.games.size();
-    j["won"] = report.wins();
-    j["lost"] = report.losses();
-    j["lost_on_time"] = report.time_losses();
-    j["unfinished"] = report.unfinished();
-    j["results"] = Json::array();
-    for (const ClientGameResult& g : report.games)
-      j["results"].push_back({{"game", g.number},
-                              {"engine", side_word(g.engine_side)},
-                              {"moves", g.engine_moves},
-                              {"result", g.outcome()},
-                              {"how", g.how}});
-    if (!report.error.empty()) j["error"] = printable(report.error);
-    print_json(j);
-  }
+  if (opt.json) print_json(connect_answer(connect_summary(report)));
   if (!report.error.empty()) return fail("connect", Failure::Unavailable, printable(report.error));
   return 0;
 }

@@ -12,6 +12,7 @@
 #include "match.h"
 #include "match_stats.h"
 #include "percent.h"
+#include "play_summaries.h"
 #include "player_spec.h"
 #include "printable.h"
 #include "progress_line.h"
@@ -49,10 +50,6 @@ std::string elo_text(double e) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "%+.0f", e);
   return buf;
-}
-
-double ms(Duration d) {
-  return double(d.count()) / 1e6;
 }
 
 // The running score as games finish: "[312/1000 games] A 181 - B 131 (58.0%)  2.10 games/s
@@ -146,31 +143,7 @@ int run_match_command(const MatchOptions& opt) {
   }
 
   if (opt.json) {
-    // An infinite Elo (one side won every game) prints as null.
-    Json j;
-    j["a"] = printable(opt.a);
-    j["b"] = printable(opt.b);
-    j["format"] = opt.format;
-    j["clock"] = opt.clock;
-    j["seed"] = opt.seed;
-    j["games"] = s.games;
-    j["a_wins"] = s.a_wins;
-    j["b_wins"] = s.b_wins;
-    j["a_score"] = s.score;
-    j["a_score_ci95"] = {s.score_ci.low, s.score_ci.high};
-    j["elo"] = s.elo;
-    j["elo_ci95"] = {s.elo_ci.low, s.elo_ci.high};
-    j["a_time_losses"] = s.a_time_losses;
-    j["b_time_losses"] = s.b_time_losses;
-    j["illegal_moves"] = s.illegal;
-    j["a_longest_move_ms"] = ms(longest[0]);
-    j["b_longest_move_ms"] = ms(longest[1]);
-    if (config.format == MatchFormat::BestOf7) {
-      j["matches"] = s.rounds;
-      j["a_match_wins"] = s.a_rounds;
-      j["b_match_wins"] = s.b_rounds;
-    }
-    print_json(j);
+    print_json(match_answer({opt.a, opt.b, config.format, opt.clock, opt.seed}, s, longest));
     return 0;
   }
   std::cout << "A: " << opt.a << "\nB: " << opt.b << "\n";

@@ -7,6 +7,7 @@
 #include "failures.h"
 #include "json.h"
 #include "move_quality.h"
+#include "play_summaries.h"
 #include "player_spec.h"
 #include "printable.h"
 #include "tablebase_values.h"
@@ -72,18 +73,7 @@ int run_quality(const QualityOptions& opt) {
   if (pieces > tables.complete_up_to())
     for (MaterialClass mc : tables.partial_classes()) classes.push_back(mc.name());
   if (opt.json) {
-    Json j;
-    j["player"] = printable(opt.player);
-    j["pieces"] = pieces;
-    j["source"] = printable(opt.source);
-    j["positions"] = n;
-    if (!classes.empty()) j["classes"] = classes;
-    j["seed"] = opt.seed;
-    j["mean_loss"] = q.mean_loss;
-    j["mean_loss_ci95"] = {q.ci95_low, q.ci95_high};
-    j["best_move_share"] = double(q.best_moves) / n;
-    j["mean_move_ms"] = 1000 * q.seconds / n;
-    print_json(j);
+    print_json(move_quality_answer({opt.player, pieces, opt.source, classes, opt.seed}, q));
     return 0;
   }
   std::printf("%s on %d %s %d-piece positions (a rolled die with a choice; seed %llu)\n",

@@ -41,7 +41,7 @@ def cli(ewn_program, *args, ok=True):
 def test_every_schema_is_a_valid_schema(schemas):
     assert {"common", "error", "probe", "show", "info", "verify", "gen", "analysis", "analysis_summary",
             "setup_reply", "setup_best", "setup_equilibrium", "setup_make", "match",
-            "engine_choice"} <= set(schemas)
+            "engine_choice", "connect", "move_quality"} <= set(schemas)
     for name, schema in schemas.items():
         jsonschema.Draft202012Validator.check_schema(schema)
         assert schema["$id"] == "ewn:" + name
@@ -136,6 +136,50 @@ def test_the_match_and_engine_documents(schemas, ewn_program, tables):
                                        "--games", "2", "--format", fmt, "--json", "-q")[0])
     with ewn.Engine(tables, movetime_ms=20) as engine:
         validate(schemas, "engine_choice", engine.search("r1r23/5/2b3b41/5/5 b 4"))
+
+
+def test_the_move_quality_document(schemas, ewn_program, tables):
+    document = cli(ewn_program, "move-quality", "--player", "random", "--tables", tables,
+                   "--positions", "20", "--json")[0]
+    validate(schemas, "move_quality", document)
+    assert document["position_source"] == "uniform" and document["position_classes"] is None
+
+
+# The first board of a game, as the contest server sends it (the engine is Red, die 1).
+BOARD = ("[[4, 6, 2, 0, 0], [5, 3, 0, 0, 0], [1, 0, 0, 0, 8], [0, 0, 0, 9, 12], "
+         "[0, 0, 7, 11, 10]]|1")
+
+
+def test_the_connect_document(schemas, ewn_program, tmp_path):
+    """One game on a stand-in server (a board, the engine's answer, close), then no server."""
+    import socket
+    import threading
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+
+        def serve():
+            connection, _ = server.accept()
+            with connection, connection.makefile("rw", newline="\n") as stream:
+                stream.readline()  # the name
+                stream.write(BOARD + "\n")
+                stream.flush()
+                stream.readline()  # the engine's answer
+                stream.write("close\n")
+                stream.flush()
+
+        thread = threading.Thread(target=serve)
+        thread.start()
+        document = cli(ewn_program, "connect", "--port", port, "--engine", "random", "--log",
+                       "none", "--json")[0]
+        thread.join()
+    validate(schemas, "connect", document)
+    assert document["games"] == 1 and document["error"] is None
+    assert document["results"][0]["engine_side"] == "r"
+    assert document["results"][0]["engine_moves"] == 1
+    refused = cli(ewn_program, "connect", "--port", port, "--engine", "random", "--log", "none",
+                  "--json", ok=False)[0]
+    validate(schemas, "connect", refused)
+    assert refused["games"] == 0 and refused["error"]
 
 
 def test_docs_api_names_every_key_the_schemas_define(schemas):
