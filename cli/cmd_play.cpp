@@ -47,29 +47,22 @@ std::string default_log_name(bool operator_mode) {
   return std::string(operator_mode ? "ewn-operator-" : "ewn-play-") + buf + ".log";
 }
 
-int run_play(const PlayOptions& opt) {
-  auto bad = [](const std::string& what) {
-    std::cerr << "ewn play: " << printable(what) << "\n";
-    return 2;
-  };
-  ConsoleConfig config;
-  config.mode = opt.operator_mode ? ConsoleMode::Operator : ConsoleMode::Play;
-
+// Who plays which side and who moves first: what is wrong, or "".
+std::string read_sides(const PlayOptions& opt, ConsoleConfig& config) {
   if (!opt.human.empty() && !opt.engine_colour.empty())
-    return bad("give --human or --engine-colour, not both");
+    return "give --human or --engine-colour, not both";
   if (!opt.human.empty()) {
     auto s = parse_side(opt.human);
-    if (!s) return bad("--human must be red or blue");
+    if (!s) return "--human must be red or blue";
     config.engine_side = opposite(*s);
   } else if (!opt.engine_colour.empty()) {
     auto s = parse_side(opt.engine_colour);
-    if (!s) return bad("--engine-colour must be red or blue");
+    if (!s) return "--engine-colour must be red or blue";
     config.engine_side = *s;
   } else {
     // A person plays Red unless told otherwise; an operator's engine plays Red.
     config.engine_side = opt.operator_mode ? Red : Blue;
   }
-
   if (opt.first == "red")
     config.first = FirstMover::Red;
   else if (opt.first == "blue")
@@ -79,32 +72,40 @@ int run_play(const PlayOptions& opt) {
   else if (opt.first == "human" || opt.first == "opponent")
     config.first = FirstMover::Opponent;
   else
-    return bad("--first must be red, blue, engine, human or opponent");
+    return "--first must be red, blue, engine, human or opponent";
+  return "";
+}
 
+// The setup, who rolls the dice and the seed: what is wrong, or "".
+std::string read_setup_and_dice(const PlayOptions& opt, ConsoleConfig& config) {
   config.setup = opt.setup;
   if (config.setup.empty() && !opt.operator_mode) config.setup = "random";
   if (!config.setup.empty() && config.setup != "ask") {
     SetupInput in = parse_setup(config.setup);
-    if (!in.choice) return bad("--setup: " + in.error);
+    if (!in.choice) return "--setup: " + in.error;
   }
   if (config.setup == "ask") config.setup.clear();
 
   std::string dice = opt.dice.empty() ? (opt.operator_mode ? "typed" : "program") : opt.dice;
-  if (dice != "typed" && dice != "program") return bad("--dice must be program or typed");
+  if (dice != "typed" && dice != "program") return "--dice must be program or typed";
   config.typed_dice = dice == "typed";
 
   if (opt.seed.empty()) {
     config.seed = (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
-  } else {
-    try {
-      size_t used = 0;
-      config.seed = std::stoull(opt.seed, &used);
-      if (used != opt.seed.size()) throw std::invalid_argument("seed");
-    } catch (const std::exception&) {
-      return bad("--seed must be a whole number");
-    }
+    return "";
   }
+  try {
+    size_t used = 0;
+    config.seed = std::stoull(opt.seed, &used);
+    if (used != opt.seed.size()) throw std::invalid_argument("seed");
+  } catch (const std::exception&) {
+    return "--seed must be a whole number";
+  }
+  return "";
+}
 
+// The clocks: false when a duration is bad (duration_option has said what is wrong).
+bool read_clocks(const PlayOptions& opt, ConsoleConfig& config) {
   // An option not given stays nullopt; one given must be a duration.
   auto duration = [](const std::string& text, const char* name, std::optional<Duration>& out) {
     if (text.empty()) return true;
@@ -114,9 +115,9 @@ int run_play(const PlayOptions& opt) {
   std::optional<Duration> game_time, move_time, overhead;
   if (!duration(opt.game_time, "--gametime", game_time) ||
       !duration(opt.move_time, "--movetime", move_time))
-    return 2;
+    return false;
   if (!opt.overhead.empty() && opt.overhead != "0") {
-    if (!duration(opt.overhead, "--overhead", overhead)) return 2;
+    if (!duration(opt.overhead, "--overhead", overhead)) return false;
   }
   if (!game_time && !move_time) {
     if (opt.operator_mode)
@@ -128,7 +129,44 @@ int run_play(const PlayOptions& opt) {
   config.clock.per_move = move_time;
   config.overhead = overhead.value_or(
       opt.overhead == "0" || !opt.operator_mode ? Duration(0) : Duration(std::chrono::seconds(2)));
+  return true;
+}
 
+// The engine places itself by the setup matrix where there is one; a file named on the command
+// line must be usable, the default one may be missing (then a short search places it). 0, or
+// the exit code of the failure.
+int read_matrix(const PlayOptions& opt, ConsoleConfig& config, std::string& notes) {
+  std::string matrix_path =
+      opt.setup_matrix.empty() ? default_setup_matrix_path().string() : opt.setup_matrix;
+  try {
+    config.setup_advisor = std::make_shared<SetupAdvisor>(read_setup_matrix(matrix_path));
+    const SetupMatrix& m = config.setup_advisor->matrix();
+    if (m.rows == kArrangementClasses && m.columns == kArrangementClasses)
+      notes += "; own arrangement by the setup matrix " + printable(matrix_path);
+    else
+      notes += "; own arrangement by a short search (the setup matrix " + printable(matrix_path) +
+               " holds only " + std::to_string(m.rows) + " classes: ewn setup make makes all 360)";
+  } catch (const PathError& e) {
+    if (!opt.setup_matrix.empty() || e.kind() != ErrorKind::Missing)
+      return fail("play", Failure::DamagedTable,
+                  printable(std::string(e.what()) + " (" + setup_matrix_hint(matrix_path) + ")"));
+    notes += "; own arrangement by a short search (no setup matrix " + printable(matrix_path) +
+             ": " + setup_matrix_hint(matrix_path) + ")";
+  }
+  return 0;
+}
+
+int run_play(const PlayOptions& opt) {
+  auto bad = [](const std::string& what) {
+    std::cerr << "ewn play: " << printable(what) << "\n";
+    return 2;
+  };
+  ConsoleConfig config;
+  config.mode = opt.operator_mode ? ConsoleMode::Operator : ConsoleMode::Play;
+  std::string problem = read_sides(opt, config);
+  if (problem.empty()) problem = read_setup_and_dice(opt, config);
+  if (!problem.empty()) return bad(problem);
+  if (!read_clocks(opt, config)) return 2;
   config.best_of_7 = opt.bo7;
   if (opt.seat != "A" && opt.seat != "B" && opt.seat != "a" && opt.seat != "b")
     return bad("--seat must be A or B");
@@ -152,26 +190,7 @@ int run_play(const PlayOptions& opt) {
   } catch (const std::exception& e) {
     return fail("play", failure_of_given_file(e), printable(e.what()));
   }
-
-  // The engine places itself by the setup matrix where there is one; a file named on the
-  // command line must be usable, the default one may be missing (then a short search places it).
-  std::string matrix_path =
-      opt.setup_matrix.empty() ? default_setup_matrix_path().string() : opt.setup_matrix;
-  try {
-    config.setup_advisor = std::make_shared<SetupAdvisor>(read_setup_matrix(matrix_path));
-    const SetupMatrix& m = config.setup_advisor->matrix();
-    if (m.rows == kArrangementClasses && m.columns == kArrangementClasses)
-      notes += "; own arrangement by the setup matrix " + printable(matrix_path);
-    else
-      notes += "; own arrangement by a short search (the setup matrix " + printable(matrix_path) +
-               " holds only " + std::to_string(m.rows) + " classes: ewn setup make makes all 360)";
-  } catch (const PathError& e) {
-    if (!opt.setup_matrix.empty() || e.kind() != ErrorKind::Missing)
-      return fail("play", Failure::DamagedTable,
-                  printable(std::string(e.what()) + " (" + setup_matrix_hint(matrix_path) + ")"));
-    notes += "; own arrangement by a short search (no setup matrix " + printable(matrix_path) +
-             ": " + setup_matrix_hint(matrix_path) + ")";
-  }
+  if (int code = read_matrix(opt, config, notes)) return code;
 
   std::ofstream log;
   std::string log_path = opt.log.empty() ? default_log_name(opt.operator_mode) : opt.log;

@@ -108,170 +108,210 @@ std::string die_rule_text(const Position& pos, int die) {
   return out;
 }
 
-MoveInput parse_move_input(const Position& pos, int die, std::string_view text) {
-  MoveInput r;
-  Side me = pos.to_move;
-  MoveList legal = legal_moves(pos, die);
-  auto fail = [&](std::string why) {
+namespace {
+
+// One typed move read for the side to move and its die: the words resolved to a piece (a
+// square or a number) and a target (a square or a direction), each step with its own reason
+// when it fails.
+class MoveReader {
+ public:
+  MoveReader(const Position& pos, int die, std::string_view text)
+      : pos_(pos), die_(die), me_(pos.to_move), legal_(legal_moves(pos, die)), text_(text) {}
+
+  MoveInput read() const;
+
+ private:
+  static MoveInput fail(std::string why) {
+    MoveInput r;
     r.error = std::move(why);
     return r;
-  };
-  auto not_allowed = [&](Move m) {
-    return fail(format_move(m) + " is not allowed: " + die_rule_text(pos, die) +
-                ". Legal: " + legal_moves_text(pos, die));
-  };
-  if (legal.size == 0) return fail("the game is over: there is nothing to move");
+  }
+  static MoveInput found(Move m) {
+    MoveInput r;
+    r.move = m;
+    return r;
+  }
+  MoveInput cannot_read() const {
+    return fail("could not read '" + std::string(text_) + "': " + kHowTo);
+  }
+  std::vector<Move> legal_from(Square s) const {
+    std::vector<Move> out;
+    for (Move m : legal_)
+      if (m.from == s) out.push_back(m);
+    return out;
+  }
 
-  std::vector<std::string> t = tokens_of(text);
+  std::optional<Square> piece_square(const std::string& token, std::string& why) const;
+  std::optional<Direction> direction(const std::string& word, std::string& why) const;
+  MoveInput one_word(const std::string& word) const;
+  MoveInput square_word(const std::string& word) const;
+  MoveInput piece_word(const std::string& word) const;
+  MoveInput direction_word(const std::string& word) const;
+  MoveInput two_words(const std::string& piece, const std::string& target) const;
+  MoveInput checked(Square from, std::optional<Square> to, std::optional<Direction> dir) const;
+
+  const Position& pos_;
+  int die_;
+  Side me_;
+  MoveList legal_;
+  std::string_view text_;
+};
+
+MoveInput MoveReader::read() const {
+  if (legal_.size == 0) return fail("the game is over: there is nothing to move");
+  std::vector<std::string> t = tokens_of(text_);
   if (t.empty()) return fail(std::string("no move given: ") + kHowTo);
-
-  // Resolve the piece: from a square or a piece number; then the target.
-  std::optional<Square> from, to;
-  std::optional<Direction> dir;
-  std::string dir_word;
-  auto piece_square = [&](const std::string& token, std::string& why) -> std::optional<Square> {
-    char letter;
-    int number;
-    // "b3" names a square and blue piece 3: a square holding a piece of the mover comes
-    // first, then Blue's piece, then the square (and what is wrong with it).
-    bool own_square = is_square(token) && pos.board[to_square(token)] != kEmpty &&
-                      code_side(pos.board[to_square(token)]) == me;
-    bool own_piece = read_piece(token, letter, number) && me == Blue && letter == 'b' &&
-                     pos.square_of(me, number) != kNoSquare;
-    if (is_square(token) && (own_square || !own_piece)) {
-      Square s = to_square(token);
-      uint8_t code = pos.board[s];
-      if (code == kEmpty) {
-        why = "there is no piece on " + token;
-        return std::nullopt;
-      }
-      if (code_side(code) != me) {
-        why = "the piece on " + token + " is " + side_name(code_side(code)) + "'s (" +
-              piece_name(code) + "); " + side_name(me) + " is to move";
-        return std::nullopt;
-      }
-      return s;
-    }
-    if (read_piece(token, letter, number)) {
-      if (letter && (letter == 'r' ? Red : Blue) != me) {
-        why =
-            token + " is " + side_name(opposite(me)) + "'s piece; " + side_name(me) + " is to move";
-        return std::nullopt;
-      }
-      Square s = pos.square_of(me, number);
-      if (s == kNoSquare) {
-        why = std::string(side_name(me)) + "'s piece " + std::to_string(number) +
-              " is no longer on the board";
-        return std::nullopt;
-      }
-      return s;
-    }
-    why = "could not read '" + token + "' as a square or a piece";
-    return std::nullopt;
-  };
-  auto read_dir = [&](const std::string& word, std::string& why) -> bool {
-    dir = parse_direction(me, word);
-    if (dir) return true;
-    if (other_side_word(me, word))
-      why = std::string(side_name(me)) + " moves " + direction_list(me) + ", not " + word;
-    else
-      why = "could not read '" + word + "' as a direction (" + side_name(me) + " moves " +
-            direction_list(me) + ")";
-    return false;
-  };
-
   if (t.size() > 1)
     for (const std::string& x : t)
       if (x.size() == 4 && is_square(x.substr(0, 2)) && is_square(x.substr(2)))
-        return fail("type just the move, e.g. " + x + " (the die " + std::to_string(die) +
+        return fail("type just the move, e.g. " + x + " (the die " + std::to_string(die_) +
                     " is already given; 'undo' to change it)");
+  if (t.size() == 1) return one_word(t[0]);
+  if (t.size() == 2) return two_words(t[0], t[1]);
+  return cannot_read();
+}
 
-  std::string why;
-  if (t.size() == 1) {
-    const std::string& a = t[0];
-    char letter;
-    int number;
-    if (is_square(a)) {
-      // A to-square; or the square of a piece that has a single legal move.
-      Square s = to_square(a);
-      std::vector<Move> hits;
-      for (Move m : legal)
-        if (m.to == s) hits.push_back(m);
-      if (hits.size() == 1) {
-        r.move = hits[0];
-        return r;
-      }
-      std::vector<Move> of_piece;
-      for (Move m : legal)
-        if (m.from == s) of_piece.push_back(m);
-      if (of_piece.size() == 1) {
-        r.move = of_piece[0];
-        return r;
-      }
-      if (hits.size() > 1)
-        return fail("more than one legal move goes to " + a + ": say which, e.g. " +
-                    format_move(hits[0]));
-      if (of_piece.size() > 1)
-        return fail("say where the piece on " + a + " goes: " + legal_moves_text(pos, die));
-      return fail("no legal move goes to " + a + ". Legal: " + legal_moves_text(pos, die));
+// The square of the piece a token names: a square, or a piece number ("3", "r3").
+std::optional<Square> MoveReader::piece_square(const std::string& token, std::string& why) const {
+  char letter;
+  int number;
+  // "b3" names a square and blue piece 3: a square holding a piece of the mover comes
+  // first, then Blue's piece, then the square (and what is wrong with it).
+  bool own_square = is_square(token) && pos_.board[to_square(token)] != kEmpty &&
+                    code_side(pos_.board[to_square(token)]) == me_;
+  bool own_piece = read_piece(token, letter, number) && me_ == Blue && letter == 'b' &&
+                   pos_.square_of(me_, number) != kNoSquare;
+  if (is_square(token) && (own_square || !own_piece)) {
+    Square s = to_square(token);
+    uint8_t code = pos_.board[s];
+    if (code == kEmpty) {
+      why = "there is no piece on " + token;
+      return std::nullopt;
     }
-    if (read_piece(a, letter, number)) {
-      auto s = piece_square(a, why);
-      if (!s) return fail(why);
-      std::vector<Move> of_piece;
-      for (Move m : legal)
-        if (m.from == *s) of_piece.push_back(m);
-      if (of_piece.size() == 1) {
-        r.move = of_piece[0];
-        return r;
-      }
-      if (of_piece.empty())
-        return fail(piece_name(pos.board[*s]) + " may not move: " + die_rule_text(pos, die) +
-                    ". Legal: " + legal_moves_text(pos, die));
-      return fail("say which way " + piece_name(pos.board[*s]) + " goes (" + direction_list(me) +
-                  "): " + legal_moves_text(pos, die));
+    if (code_side(code) != me_) {
+      why = "the piece on " + token + " is " + side_name(code_side(code)) + "'s (" +
+            piece_name(code) + "); " + side_name(me_) + " is to move";
+      return std::nullopt;
     }
-    if (parse_direction(me, a) || other_side_word(me, a)) {
-      if (!read_dir(a, why)) return fail(why);
-      const Movable& mv = movable_pieces(pos.mask(me), die);
-      if (pos.count(me) > 1 && mv.count != 1)
-        return fail("which piece? " + die_rule_text(pos, die) + "; e.g. " +
-                    std::to_string(mv.number[0]) + " " + a);
-      int n = pos.count(me) == 1 ? std::countr_zero(pos.mask(me)) + 1 : mv.number[0];
-      from = pos.square_of(me, n);
-    } else {
-      return fail("could not read '" + std::string(text) + "': " + kHowTo);
-    }
-  } else if (t.size() == 2) {
-    from = piece_square(t[0], why);
-    if (!from) {
-      if (why.rfind("could not read", 0) == 0)
-        return fail("could not read '" + std::string(text) + "': " + kHowTo);
-      return fail(why);
-    }
-    if (is_square(t[1])) {
-      to = to_square(t[1]);
-    } else if (!read_dir(t[1], why)) {
-      return fail(why);
-    }
-  } else {
-    return fail("could not read '" + std::string(text) + "': " + kHowTo);
+    return s;
   }
+  if (read_piece(token, letter, number)) {
+    if (letter && (letter == 'r' ? Red : Blue) != me_) {
+      why =
+          token + " is " + side_name(opposite(me_)) + "'s piece; " + side_name(me_) + " is to move";
+      return std::nullopt;
+    }
+    Square s = pos_.square_of(me_, number);
+    if (s == kNoSquare) {
+      why = std::string(side_name(me_)) + "'s piece " + std::to_string(number) +
+            " is no longer on the board";
+      return std::nullopt;
+    }
+    return s;
+  }
+  why = "could not read '" + token + "' as a square or a piece";
+  return std::nullopt;
+}
 
+std::optional<Direction> MoveReader::direction(const std::string& word, std::string& why) const {
+  std::optional<Direction> dir = parse_direction(me_, word);
+  if (dir) return dir;
+  if (other_side_word(me_, word))
+    why = std::string(side_name(me_)) + " moves " + direction_list(me_) + ", not " + word;
+  else
+    why = "could not read '" + word + "' as a direction (" + side_name(me_) + " moves " +
+          direction_list(me_) + ")";
+  return std::nullopt;
+}
+
+MoveInput MoveReader::one_word(const std::string& word) const {
+  char letter;
+  int number;
+  if (is_square(word)) return square_word(word);
+  if (read_piece(word, letter, number)) return piece_word(word);
+  if (parse_direction(me_, word) || other_side_word(me_, word)) return direction_word(word);
+  return cannot_read();
+}
+
+// A to-square; or the square of a piece that has a single legal move.
+MoveInput MoveReader::square_word(const std::string& word) const {
+  Square s = to_square(word);
+  std::vector<Move> hits;
+  for (Move m : legal_)
+    if (m.to == s) hits.push_back(m);
+  if (hits.size() == 1) return found(hits[0]);
+  std::vector<Move> of_piece = legal_from(s);
+  if (of_piece.size() == 1) return found(of_piece[0]);
+  if (hits.size() > 1)
+    return fail("more than one legal move goes to " + word + ": say which, e.g. " +
+                format_move(hits[0]));
+  if (of_piece.size() > 1)
+    return fail("say where the piece on " + word + " goes: " + legal_moves_text(pos_, die_));
+  return fail("no legal move goes to " + word + ". Legal: " + legal_moves_text(pos_, die_));
+}
+
+// A piece with a single legal move.
+MoveInput MoveReader::piece_word(const std::string& word) const {
+  std::string why;
+  auto s = piece_square(word, why);
+  if (!s) return fail(why);
+  std::vector<Move> of_piece = legal_from(*s);
+  if (of_piece.size() == 1) return found(of_piece[0]);
+  if (of_piece.empty())
+    return fail(piece_name(pos_.board[*s]) + " may not move: " + die_rule_text(pos_, die_) +
+                ". Legal: " + legal_moves_text(pos_, die_));
+  return fail("say which way " + piece_name(pos_.board[*s]) + " goes (" + direction_list(me_) +
+              "): " + legal_moves_text(pos_, die_));
+}
+
+// A direction, when the die allows a single piece.
+MoveInput MoveReader::direction_word(const std::string& word) const {
+  std::string why;
+  std::optional<Direction> dir = direction(word, why);
+  if (!dir) return fail(why);
+  const Movable& mv = movable_pieces(pos_.mask(me_), die_);
+  if (pos_.count(me_) > 1 && mv.count != 1)
+    return fail("which piece? " + die_rule_text(pos_, die_) + "; e.g. " +
+                std::to_string(mv.number[0]) + " " + word);
+  int n = pos_.count(me_) == 1 ? std::countr_zero(pos_.mask(me_)) + 1 : mv.number[0];
+  return checked(pos_.square_of(me_, n), std::nullopt, dir);
+}
+
+// A piece (square or number) and a target (square or direction).
+MoveInput MoveReader::two_words(const std::string& piece, const std::string& target) const {
+  std::string why;
+  std::optional<Square> from = piece_square(piece, why);
+  if (!from) return why.rfind("could not read", 0) == 0 ? cannot_read() : fail(why);
+  if (is_square(target)) return checked(*from, to_square(target), std::nullopt);
+  std::optional<Direction> dir = direction(target, why);
+  if (!dir) return fail(why);
+  return checked(*from, std::nullopt, dir);
+}
+
+// The move from `from` to `to` (or one step in `dir`), if the rules and the die allow it.
+MoveInput MoveReader::checked(Square from, std::optional<Square> to,
+                              std::optional<Direction> dir) const {
   if (dir) {
-    to = step(*from, *dir);
+    to = step(from, *dir);
     if (!to)
-      return fail(piece_name(pos.board[*from]) + " on " + square_name(*from) + " cannot move " +
+      return fail(piece_name(pos_.board[from]) + " on " + square_name(from) + " cannot move " +
                   direction_name(*dir) + ": that leaves the board");
   }
-  Move m{*from, *to};
+  Move m{from, *to};
   auto d = direction_of(m);
-  if (!d || direction_side(*d) != me)
-    return fail(format_move(m) + " is not a move of " + side_name(me) + ": pieces move one step " +
-                direction_list(me));
-  if (!legal.contains(m)) return not_allowed(m);
-  r.move = m;
-  return r;
+  if (!d || direction_side(*d) != me_)
+    return fail(format_move(m) + " is not a move of " + side_name(me_) + ": pieces move one step " +
+                direction_list(me_));
+  if (!legal_.contains(m))
+    return fail(format_move(m) + " is not allowed: " + die_rule_text(pos_, die_) +
+                ". Legal: " + legal_moves_text(pos_, die_));
+  return found(m);
+}
+
+}  // namespace
+
+MoveInput parse_move_input(const Position& pos, int die, std::string_view text) {
+  return MoveReader(pos, die, text).read();
 }
 
 }  // namespace ewn

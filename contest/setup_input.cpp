@@ -44,93 +44,117 @@ const char* kForms =
 
 }  // namespace
 
-SetupInput parse_setup(std::string_view text) {
+namespace {
+
+SetupInput failed(std::string why) {
   SetupInput r;
-  auto fail = [&](std::string why) {
-    r.error = std::move(why);
-    return r;
-  };
+  r.error = std::move(why);
+  return r;
+}
+
+SetupInput chosen(const SetupChoice& c) {
+  SetupInput r;
+  r.choice = c;
+  return r;
+}
+
+// A whole position in SPEC notation.
+SetupInput whole_position(std::string_view text) {
+  try {
+    ParsedPosition p = parse_position(text);
+    if (auto w = p.position.winner())
+      return failed(std::string("that position is already decided: ") + side_name(*w) + " has won");
+    SetupChoice c;
+    c.kind = SetupChoice::Whole;
+    c.position = p.position;
+    return chosen(c);
+  } catch (const ParseError& e) {
+    return failed(std::string("bad position: ") + e.what());
+  }
+}
+
+// "rolls 3 1 4 1 5 2": the referee's six dice.
+SetupInput rolls(const std::vector<std::string>& w) {
+  SetupChoice c;
+  size_t i = 1;
+  if (!six_digits(w, i, c.rolls) || i != w.size())
+    return failed("'rolls' needs exactly six dice 1-6, e.g. rolls 3 1 4 1 5 2");
+  for (int d : c.rolls)
+    if (d < 1 || d > 6) return failed("'rolls' needs dice 1-6, not " + std::to_string(d));
+  c.kind = SetupChoice::Rolls;
+  return chosen(c);
+}
+
+// How one side is placed, from w[i] on: "engine", "random" or six piece numbers; advances i.
+// An empty string, or what is wrong.
+std::string side_placed(const std::vector<std::string>& w, size_t& i, const char* name,
+                        SideSetup& s) {
+  if (i < w.size() && w[i] == "engine") {
+    s.kind = SideSetup::Engine;
+    ++i;
+    return "";
+  }
+  if (i < w.size() && w[i] == "random") {
+    s.kind = SideSetup::Random;
+    ++i;
+    return "";
+  }
+  if (!six_digits(w, i, s.order))
+    return std::string(name) +
+           " needs six piece numbers (a permutation of 1-6, e.g. 123456), engine or random";
+  unsigned used = 0;
+  for (int n : s.order) {
+    if (n < 1 || n > 6 || (used & (1u << n)))
+      return std::string(name) + "'s numbers must be 1-6, each once (e.g. 123456)";
+    used |= 1u << n;
+  }
+  s.kind = SideSetup::Given;
+  return "";
+}
+
+// "red 123456 blue engine": each side's placement.
+SetupInput free_setup(const std::vector<std::string>& w) {
+  SetupChoice c;
+  c.kind = SetupChoice::Free;
+  std::array<bool, 2> seen{};
+  size_t i = 0;
+  while (i < w.size()) {
+    std::optional<Side> side = w[i] == side_word(Red)    ? std::optional<Side>(Red)
+                               : w[i] == side_word(Blue) ? std::optional<Side>(Blue)
+                                                         : std::nullopt;
+    if (!side) return failed("expected 'red' or 'blue', found '" + w[i] + "': " + kForms);
+    const char* name = side_name(*side);
+    if (seen[*side]) return failed(std::string(name) + " is given twice");
+    seen[*side] = true;
+    ++i;
+    std::string problem = side_placed(w, i, name, c.sides[*side]);
+    if (!problem.empty()) return failed(problem);
+  }
+  if (!seen[Red] || !seen[Blue])
+    return failed(std::string("say how ") + side_name(seen[Red] ? Blue : Red) +
+                  " is placed too (numbers, engine or random), e.g. red 123456 blue engine");
+  if (c.sides[Red].kind == SideSetup::Engine && c.sides[Blue].kind == SideSetup::Engine)
+    return failed("only the engine's own side can be its choice");
+  return chosen(c);
+}
+
+}  // namespace
+
+SetupInput parse_setup(std::string_view text) {
   std::string_view trimmed = text;
   while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t'))
     trimmed.remove_prefix(1);
-  if (trimmed.find('/') != std::string_view::npos) {
-    try {
-      ParsedPosition p = parse_position(trimmed);
-      if (auto w = p.position.winner())
-        return fail(std::string("that position is already decided: ") + side_name(*w) + " has won");
-      SetupChoice c;
-      c.kind = SetupChoice::Whole;
-      c.position = p.position;
-      r.choice = c;
-      return r;
-    } catch (const ParseError& e) {
-      return fail(std::string("bad position: ") + e.what());
-    }
-  }
+  if (trimmed.find('/') != std::string_view::npos) return whole_position(trimmed);
   std::vector<std::string> w = words(text);
-  if (w.empty()) return fail(std::string("no setup given: ") + kForms);
-  SetupChoice c;
+  if (w.empty()) return failed(std::string("no setup given: ") + kForms);
   if (w.size() == 1 && w[0] == "random") {
+    SetupChoice c;
     c.kind = SetupChoice::Random;
-    r.choice = c;
-    return r;
+    return chosen(c);
   }
-  if (w[0] == "rolls" || w[0] == "roll" || w[0] == "dice") {
-    size_t i = 1;
-    if (!six_digits(w, i, c.rolls) || i != w.size())
-      return fail("'rolls' needs exactly six dice 1-6, e.g. rolls 3 1 4 1 5 2");
-    for (int d : c.rolls)
-      if (d < 1 || d > 6) return fail("'rolls' needs dice 1-6, not " + std::to_string(d));
-    c.kind = SetupChoice::Rolls;
-    r.choice = c;
-    return r;
-  }
-  if (w[0] == side_word(Red) || w[0] == side_word(Blue)) {
-    c.kind = SetupChoice::Free;
-    std::array<bool, 2> seen{};
-    size_t i = 0;
-    while (i < w.size()) {
-      Side side;
-      if (w[i] == side_word(Red))
-        side = Red;
-      else if (w[i] == side_word(Blue))
-        side = Blue;
-      else
-        return fail("expected 'red' or 'blue', found '" + w[i] + "': " + kForms);
-      const char* name = side_name(side);
-      if (seen[side]) return fail(std::string(name) + " is given twice");
-      seen[side] = true;
-      ++i;
-      SideSetup& s = c.sides[side];
-      if (i < w.size() && w[i] == "engine") {
-        s.kind = SideSetup::Engine;
-        ++i;
-      } else if (i < w.size() && w[i] == "random") {
-        s.kind = SideSetup::Random;
-        ++i;
-      } else {
-        if (!six_digits(w, i, s.order))
-          return fail(std::string(name) +
-                      " needs six piece numbers (a permutation of 1-6, e.g. 123456), engine or "
-                      "random");
-        unsigned used = 0;
-        for (int n : s.order) {
-          if (n < 1 || n > 6 || (used & (1u << n)))
-            return fail(std::string(name) + "'s numbers must be 1-6, each once (e.g. 123456)");
-          used |= 1u << n;
-        }
-        s.kind = SideSetup::Given;
-      }
-    }
-    if (!seen[Red] || !seen[Blue])
-      return fail(std::string("say how ") + side_name(seen[Red] ? Blue : Red) +
-                  " is placed too (numbers, engine or random), e.g. red 123456 blue engine");
-    if (c.sides[Red].kind == SideSetup::Engine && c.sides[Blue].kind == SideSetup::Engine)
-      return fail("only the engine's own side can be its choice");
-    r.choice = c;
-    return r;
-  }
-  return fail("could not read '" + std::string(text) + "': " + kForms);
+  if (w[0] == "rolls" || w[0] == "roll" || w[0] == "dice") return rolls(w);
+  if (w[0] == side_word(Red) || w[0] == side_word(Blue)) return free_setup(w);
+  return failed("could not read '" + std::string(text) + "': " + kForms);
 }
 
 }  // namespace ewn
