@@ -197,7 +197,13 @@ std::string summary_section(const Json& summary) {
            "</td><td>" + fixed(p["error_mean"], "%.4f") + " &plusmn; " +
            fixed(p["error_mean_se"], "%.4f") + "</td><td class=\"l\">" + text_of(p["rating"]) +
            "</td><td>" + text_of(p["blunders"]) + "</td></tr>\n";
-  return out + "</table>\n" + pieces_table(summary["players"]) + "</section>\n";
+  out += "</table>\n" + pieces_table(summary["players"]);
+  if (summary.contains("not_analysed"))
+    for (const Json& u : summary["not_analysed"])
+      out += "<p class=\"note\">Not analysed: " +
+             (u["game"].is_number() ? "game " + text_of(u["game"]) + ", " : std::string()) +
+             text_of(u["error"]) + "</p>\n";
+  return out + "</section>\n";
 }
 
 }  // namespace
@@ -212,7 +218,8 @@ std::string analysis_report_html(const std::vector<Json>& games, const Json& sum
       "probability before its roll (~: the engine's estimate, else exact from the tables); "
       "luck: what the roll changed; error: the win probability the move gave away; luck-adjusted "
       "result: the result minus the side's luck plus the other side's (docs/ANALYSIS.md).</p>\n";
-  if (games.size() > 1) out += summary_section(summary);
+  if (games.size() > 1 || (summary.contains("not_analysed") && !summary["not_analysed"].empty()))
+    out += summary_section(summary);
   for (const Json& g : games) out += game_section(g);
   return out + "</body></html>\n";
 }

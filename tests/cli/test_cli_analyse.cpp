@@ -190,6 +190,13 @@ TEST_CASE("ewn analyse --all: games lost on time or by an illegal move are analy
   CHECK(all_text.exit_code == ways_of(Failure::BadGameText).exit_code);
   CHECK_THAT(all_text.out, Catch::Contains("All 3 games:"));
   CHECK_THAT(all_text.out, Catch::Contains("Not analysed: game 4, line 33: bad move 'zz99'"));
+  fs::path html = dir.path() / "report.html";
+  ChildResult report =
+      run_ewn({"analyse", log.string(), "--all", "--tables", tables, "--html", html.string()});
+  CHECK(report.exit_code == ways_of(Failure::BadGameText).exit_code);
+  std::ifstream page(html);
+  std::string page_text((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+  CHECK_THAT(page_text, Catch::Contains("Not analysed: game 4, line 33: bad move"));
 
   ChildResult text = run_ewn({"analyse", log.string(), "--game", "1", "--tables", tables});
   CHECK(text.exit_code == 0);
