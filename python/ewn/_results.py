@@ -28,15 +28,20 @@ class Document:
         """The answer of a document (a dict as json.loads makes it); its keys must be the
         fields, those of _omitted_when_none optional. Raises ValueError naming the keys
         otherwise."""
-        keys, nested = _reader(cls)
-        if not isinstance(document, dict) or document.keys() != keys:
-            document = _with_every_key(cls, document, keys)
-        if not nested:
+        nested = _NESTED.get(cls)
+        if nested is None:
+            nested = _reader(cls)
+        if nested:
+            if type(document) is not dict:
+                document = _with_every_key(cls, document)
+            document = dict(document)
+            for name, convert in nested:
+                if name in document:
+                    document[name] = convert(document[name])
+        try:
             return cls(**document)
-        values = dict(document)
-        for name, convert in nested:
-            values[name] = convert(values[name])
-        return cls(**values)
+        except TypeError:  # a key missing or unknown (the exact check only costs on failure)
+            return cls(**_with_every_key(cls, document))
 
     @classmethod
     def from_json(cls: Type[_D], text: str) -> _D:
@@ -87,25 +92,23 @@ def _converter(hint: Any) -> Optional[Callable[[Any], Any]]:
     return None
 
 
-_READERS: Dict[type, Tuple[frozenset, Tuple[Tuple[str, Callable[[Any], Any]], ...]]] = {}
+_NESTED: Dict[type, Tuple[Tuple[str, Callable[[Any], Any]], ...]] = {}
 
 
-def _reader(cls: type) -> Tuple[frozenset, Tuple[Tuple[str, Callable[[Any], Any]], ...]]:
-    """The keys of a class's document and the converters of the fields that need one (worked
-    out once a class)."""
-    if cls not in _READERS:
-        hints = typing.get_type_hints(cls)
-        fields = [f.name for f in dataclasses.fields(cls)]
-        converters = ((name, _converter(hints[name])) for name in fields)
-        _READERS[cls] = (frozenset(fields), tuple((n, c) for n, c in converters if c))
-    return _READERS[cls]
+def _reader(cls: type) -> Tuple[Tuple[str, Callable[[Any], Any]], ...]:
+    """The converters of the fields that need one (worked out once a class)."""
+    hints = typing.get_type_hints(cls)
+    converters = ((f.name, _converter(hints[f.name])) for f in dataclasses.fields(cls))
+    _NESTED[cls] = tuple((name, convert) for name, convert in converters if convert)
+    return _NESTED[cls]
 
 
-def _with_every_key(cls: type, document: Any, keys: frozenset) -> Dict[str, Any]:
+def _with_every_key(cls: type, document: Any) -> Dict[str, Any]:
     """The document with None for the optional keys it leaves out; ValueError when it is no
     object, lacks a required key or has one the class does not define."""
     if not isinstance(document, dict):
         raise ValueError(f"{cls.__name__}: a JSON object, not {type(document).__name__}")
+    keys = {f.name for f in dataclasses.fields(cls)}
     unknown = document.keys() - keys
     missing = keys - document.keys() - cls._omitted_when_none
     if unknown or missing:
