@@ -343,23 +343,25 @@ def end_with_parent():
 
 
 @pytest.fixture(scope="module")
-def http_server(ewn_program, tables, surface_inputs):
+def http_server(ewn_program, tables, surface_inputs, tmp_path_factory):
     """`ewn serve --port 0` on the tables and the matrix; its address is the line it prints once
     it listens (waited for, at most 60 s, never guessed); stopped after the module's tests. Run
     from the tables' parent with a relative --tables, so that its documents name the directory
     as the CLI's do."""
     matrix, _, _ = surface_inputs
-    server = subprocess.Popen(
-        [str(ewn_program), "serve", "--tables", tables.name, "--port", "0", "--setup-matrix",
-         str(matrix), "--searches", "1"], cwd=tables.parent, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True, preexec_fn=end_with_parent)
+    errors = tmp_path_factory.mktemp("serve") / "stderr"  # a file: a pipe nobody reads may fill
+    with open(errors, "w") as stderr:
+        server = subprocess.Popen(
+            [str(ewn_program), "serve", "--tables", tables.name, "--port", "0", "--setup-matrix",
+             str(matrix), "--searches", "1"], cwd=tables.parent, stdout=subprocess.PIPE,
+            stderr=stderr, text=True, preexec_fn=end_with_parent)
     first = []
     reader = threading.Thread(target=lambda: first.append(server.stdout.readline()), daemon=True)
     reader.start()
     reader.join(60)
     try:
         assert first and "listening on http://" in first[0], \
-            f"ewn serve did not start: {first} {server.poll()}"
+            f"ewn serve did not start (exit {server.poll()}): {first} {errors.read_text()}"
         yield first[0].split("listening on ")[1].split()[0].rstrip("/")
     finally:
         server.terminate()
@@ -370,11 +372,15 @@ def http_server(ewn_program, tables, surface_inputs):
             server.wait()
 
 
+# Straight to the server, whatever proxy the environment names.
+DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
 def http_get(url, path, **query):
     """(status, body) of GET url/path?query."""
     target = f"{url}{path}" + (f"?{urllib.parse.urlencode(query)}" if query else "")
     try:
-        with urllib.request.urlopen(target, timeout=60) as answer:
+        with DIRECT.open(target, timeout=60) as answer:
             return answer.status, answer.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
