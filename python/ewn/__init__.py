@@ -21,17 +21,18 @@ from ._results import (Analysis, DiceMoves, Document, EngineChoice, Players, Pro
                        RankedArrangement, SetupBest, SetupEquilibrium, SetupMatrix, SetupReply,
                        SideVerdict, Sides, Turn, ValuedMove)
 
-_ERRORS = ["Error", "ArgumentError", "PositionError", "GameTextError", "GameOverError",
+# One literal list, so that type checkers see every name exported (mypy --strict).
+__all__ = ["Engine", "Position", "Setups", "Tablebase", "__version__", "analyse", "analyse_game",
+           # the errors
+           "Error", "ArgumentError", "PositionError", "GameTextError", "GameOverError",
            "NotCoveredError", "DirectoryNotFoundError", "NotATableDirectoryError",
-           "UnreadableError", "TableError", "OutOfMemoryError", "InternalError"]
-_RESULTS = ["Document", "Probe", "DiceMoves", "ValuedMove", "EngineChoice", "Analysis", "Turn",
-            "Players", "Sides", "SideVerdict", "SetupReply", "SetupBest", "SetupEquilibrium",
-            "SetupMatrix", "RankedArrangement"]
-__all__ = ["Engine", "Position", "Setups", "Tablebase", "__version__", "analyse",
-           "analyse_game"] + _ERRORS + _RESULTS
+           "UnreadableError", "TableError", "OutOfMemoryError", "InternalError",
+           # the typed answers
+           "Document", "Probe", "DiceMoves", "ValuedMove", "EngineChoice", "Analysis", "Turn",
+           "Players", "Sides", "SideVerdict", "SetupReply", "SetupBest", "SetupEquilibrium",
+           "SetupMatrix", "RankedArrangement"]
 
 # Shown as ewn.Tablebase, not as the extension's ewn._ewn.Tablebase.
-_OWN = ["Engine", "Position", "Setups", "Tablebase", "analyse", "analyse_game"]
-for _name in _OWN + _ERRORS + _RESULTS:
+for _name in [name for name in __all__ if name != "__version__"]:
     globals()[_name].__module__ = __name__
 del _name

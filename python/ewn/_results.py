@@ -21,7 +21,7 @@ class Document:
 
     __slots__ = ()
     # Keys the document leaves out (rather than writing null) when the field is None.
-    _omitted_when_none: typing.ClassVar[frozenset] = frozenset()
+    _omitted_when_none: typing.ClassVar[typing.FrozenSet[str]] = frozenset()
 
     @classmethod
     def from_dict(cls: Type[_D], document: Dict[str, Any]) -> _D:
@@ -62,7 +62,7 @@ class Document:
         """The document's JSON text as the program prints it (one line, no spaces, UTF-8)."""
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[type, Tuple[Any, ...]]:
         # Frozen classes with slots refuse the setattr that the default unpickling does.
         return (type(self), tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
 
@@ -81,12 +81,16 @@ def _converter(hint: Any) -> Optional[Callable[[Any], Any]]:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is typing.Union:  # Optional[X]: null stays None
         inner = _converter(next(a for a in args if a is not type(None)))
-        return inner and (lambda value: None if value is None else inner(value))
+        if inner is None:
+            return None
+        convert = inner
+        return lambda value: None if value is None else convert(value)
     if origin is tuple:
         item = _converter(args[0])
         if item is None:
             return tuple
-        return lambda value: tuple([item(v) for v in value])
+        convert_item = item
+        return lambda value: tuple([convert_item(v) for v in value])
     if isinstance(hint, type) and issubclass(hint, Document):
         return hint.from_dict
     return None
@@ -103,7 +107,7 @@ def _reader(cls: type) -> Tuple[Tuple[str, Callable[[Any], Any]], ...]:
     return _NESTED[cls]
 
 
-def _with_every_key(cls: type, document: Any) -> Dict[str, Any]:
+def _with_every_key(cls: Type[Document], document: Any) -> Dict[str, Any]:
     """The document with None for the optional keys it leaves out; ValueError when it is no
     object, lacks a required key or has one the class does not define."""
     if not isinstance(document, dict):
@@ -117,17 +121,23 @@ def _with_every_key(cls: type, document: Any) -> Dict[str, Any]:
     return {**{name: None for name in keys}, **document}
 
 
-def _document(cls: type) -> Any:
-    """A frozen dataclass with __slots__ of the class body's annotated fields."""
-    body = {k: v for k, v in vars(cls).items() if k not in ("__dict__", "__weakref__")}
-    body["__slots__"] = tuple(body.get("__annotations__", {}))
-    return dataclasses.dataclass(frozen=True)(type(cls.__name__, cls.__bases__, body))
+if typing.TYPE_CHECKING:  # what checkers and IDEs see: a frozen dataclass
+    from dataclasses import dataclass as _slotted_dataclass
+else:
+    def _slotted_dataclass(*, frozen: bool) -> Callable[[type], type]:
+        """dataclass(frozen=..., slots=True), which Python 3.9 lacks: the class made again with
+        __slots__ of its annotated fields, then made a dataclass."""
+        def make(cls: type) -> type:
+            body = {k: v for k, v in vars(cls).items() if k not in ("__dict__", "__weakref__")}
+            body["__slots__"] = tuple(body.get("__annotations__", {}))
+            return dataclasses.dataclass(frozen=frozen)(type(cls.__name__, cls.__bases__, body))
+        return make
 
 
 # ---- ewn:common ------------------------------------------------------------------------------
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class ValuedMove(Document):
     """A move with its value (common: valued_move): move ('a5b4'), move_value (the mover's
     win probability after it), wins (it reaches the goal or takes the last piece)."""
@@ -136,7 +146,7 @@ class ValuedMove(Document):
     wins: bool
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class SetupMatrix(Document):
     """The setup matrix an answer comes from (common: matrix): rows and columns (arrangement
     classes), node_budget (the engine's budget for each entry)."""
@@ -145,7 +155,7 @@ class SetupMatrix(Document):
     node_budget: int
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class RankedArrangement(Document):
     """An arrangement with its value (common: ranked_arrangement): arrangement and twin (six
     digits), probability (its weight in an equilibrium's mix; None, and absent from the
@@ -161,14 +171,14 @@ class RankedArrangement(Document):
 # ---- ewn:probe -------------------------------------------------------------------------------
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class DiceMoves(Document):
     """One die's moves in a probe, best first."""
     die: int
     moves: Tuple[ValuedMove, ...]
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class Probe(Document):
     """A position's values: what `ewn probe --json` prints (docs/schemas/probe.schema.json).
     value is the side to move's win probability before the roll, die_value after the die
@@ -189,7 +199,7 @@ class Probe(Document):
 # ---- ewn:engine_choice -----------------------------------------------------------------------
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class EngineChoice(Document):
     """The engine's move (docs/schemas/engine_choice.schema.json): move_value the mover's win
     probability after it (None when nothing was searched), exact, depth, nodes searched."""
@@ -203,14 +213,14 @@ class EngineChoice(Document):
 # ---- ewn:analysis ----------------------------------------------------------------------------
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class Players(Document):
     """The players a game log names, by side."""
     r: str
     b: str
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class Turn(Document):
     """One turn of an analysis: the turns of `ewn analyse --json`."""
     turn: int
@@ -237,7 +247,7 @@ class Turn(Document):
     nodes: int
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class SideVerdict(Document):
     """What an analysis says of one side's play."""
     result: Optional[float]
@@ -254,14 +264,14 @@ class SideVerdict(Document):
     blunders: int
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class Sides(Document):
     """Both sides' verdicts: r (Red) and b (Blue)."""
     r: SideVerdict
     b: SideVerdict
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class Analysis(Document):
     """A game judged turn by turn: what `ewn analyse --json` prints
     (docs/schemas/analysis.schema.json)."""
@@ -281,7 +291,7 @@ class Analysis(Document):
 # ---- ewn:setup_reply, ewn:setup_best, ewn:setup_equilibrium ---------------------------------
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class SetupReply(Document):
     """Your best arrangements against `against`, moving first and second: `ewn setup reply
     --json`."""
@@ -291,7 +301,7 @@ class SetupReply(Document):
     second: Tuple[RankedArrangement, ...]
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class SetupBest(Document):
     """The best arrangements against a uniformly random one: `ewn setup best --json`."""
     matrix: SetupMatrix
@@ -299,7 +309,7 @@ class SetupBest(Document):
     second: Tuple[RankedArrangement, ...]
 
 
-@_document
+@_slotted_dataclass(frozen=True)
 class SetupEquilibrium(Document):
     """The mixes neither side can improve on and the first mover's value: `ewn setup
     equilibrium --json`."""
