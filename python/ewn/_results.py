@@ -1,7 +1,7 @@
 """The module's answers as typed, immutable objects: one class a document of docs/schemas (and
 one a nested object), its fields the document's keys in the document's order.
 
-Each is a frozen dataclass with __slots__ (written out here so that Python 3.9, whose
+Each is a frozen dataclass with __slots__ (made here so that Python 3.9, whose
 dataclasses have no slots=True, gets them too): attribute access, no accidental writes, equal
 when their fields are, hashable, and pickled by value. Arrays are tuples. `to_dict()` gives back
 the document exactly (the dict json.loads makes of the program's line), `to_json()` the line
