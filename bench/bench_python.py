@@ -2,7 +2,7 @@
     python3 bench/bench_python.py TABLES POSITIONS_FILE [ROUNDS]
 POSITIONS_FILE: the positions `bench_api --save` wrote. Prints the median over rounds of the
 thread's CPU time per ewn.Tablebase.value() call (and per probe() call, which also builds the
-document's dict)."""
+document, an ewn.Probe)."""
 
 import statistics
 import sys

@@ -7,11 +7,11 @@ import ewn
 
 position = ewn.Position(sys.argv[2] if len(sys.argv) > 2 else "r1r23/5/5/5/4b1 r")
 with ewn.Tablebase(sys.argv[1]) as tables:
-    answer = tables.probe(position)  # what `ewn probe --json` prints, as a dict
-    print(f"{position}: {answer['side']} wins with probability {answer['value']:.6f}")
-    for die in answer["dice"]:
-        best = die["moves"][0]
-        print(f"  die {die['die']}: {best['move']} {best['move_value']:.6f}")
+    answer = tables.probe(position)  # an ewn.Probe: what `ewn probe --json` prints, typed
+    print(f"{position}: {answer.side} wins with probability {answer.value:.6f}")
+    for die in answer.dice:
+        best = die.moves[0]  # an ewn.ValuedMove
+        print(f"  die {die.die}: {best.move} {best.move_value:.6f}")
     try:
         tables.probe("r1r2/5/5 r")
     except ValueError as error:

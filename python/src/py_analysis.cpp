@@ -9,6 +9,7 @@
 
 #include "ewn/ewn.h"
 #include "py_errors.h"
+#include "py_results.h"
 #include "py_tablebase.h"
 
 namespace py = pybind11;
@@ -17,7 +18,7 @@ namespace ewn_python {
 
 namespace {
 
-// The document as Python's json module parses the program's output.
+// The document of `ewn analyse --json` as an ewn.Analysis.
 py::object analysis_document(const std::string& text, const py::object& tables, int64_t nodes,
                              const py::object& game, const py::object& threads) {
   // The C API reads the text to its first NUL: a NUL in it would cut the game short unseen.
@@ -62,8 +63,7 @@ py::object analysis_document(const std::string& text, const py::object& tables, 
   }
   check(code);
   document.resize(needed - 1);
-  static const py::object* loads = new py::object(py::module_::import("json").attr("loads"));
-  return (*loads)(py::str(document));
+  return typed_document("Analysis", document);
 }
 
 constexpr const char* kArguments =
@@ -81,13 +81,14 @@ constexpr const char* kArguments =
 void register_analysis(py::module_& m) {
   std::string game_doc =
       std::string(
-          "A played game judged turn by turn: the dict `ewn analyse --json` prints "
-          "(format, game, games, start, winner, nodes, turns, sides, notes).\n\n") +
+          "A played game judged turn by turn, an ewn.Analysis: the document `ewn analyse "
+          "--json` prints (format, game, games, players, start, winner, game_end, "
+          "node_budget, turns, sides, notes; .to_dict() the dict, .to_json() the line).\n\n") +
       kArguments;
   std::string turns_doc =
       std::string(
-          "The turns of analyse_game(): one dict a turn with the fields of `ewn analyse "
-          "--json`'s turns (turn, line, side, position, die, move, move_value, "
+          "The turns of analyse_game(), a list of ewn.Turn, one a turn with the fields of "
+          "`ewn analyse --json`'s turns (turn, line, side, position, die, move, move_value, "
           "best_move, die_value, value, luck, error, mark, ...).\n\n") +
       kArguments;
   auto [text, tables, nodes, game, threads] =
@@ -99,8 +100,7 @@ void register_analysis(py::module_& m) {
       "analyse",
       [](const std::string& t, const py::object& tb, int64_t n, const py::object& g,
          const py::object& th) -> py::object {
-        // A py::object, not the item's accessor: that would outlive the document it reads.
-        return analysis_document(t, tb, n, g, th)["turns"];
+        return py::list(analysis_document(t, tb, n, g, th).attr("turns"));
       },
       text, tables, nodes, game, threads, turns_doc.c_str());
 }

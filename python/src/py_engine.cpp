@@ -8,6 +8,7 @@
 #include "py_errors.h"
 #include "py_handle.h"
 #include "py_position.h"
+#include "py_results.h"
 #include "py_tablebase.h"
 
 namespace py = pybind11;
@@ -77,17 +78,15 @@ one per thread to search in parallel).)")
           "search",
           [](PyEngine& e, py::handle position, const py::object& die) {
             ewn_engine_choice c = e.search(position, die);
-            py::dict d;
-            d["move"] = c.move;
-            d["move_value"] = c.move_value < 0 ? py::object(py::none()) : py::float_(c.move_value);
-            d["exact"] = c.exact != 0;
-            d["depth"] = c.depth;
-            d["nodes"] = c.nodes;
-            return d;
+            py::object move_value =
+                c.move_value < 0 ? py::object(py::none()) : py::float_(c.move_value);
+            return result_class("EngineChoice")(std::string(c.move), move_value, c.exact != 0,
+                                                c.depth, c.nodes);
           },
           py::arg("position"), py::arg("die") = py::none(),
-          "The move with what the search says of it: move_value (the mover's win probability after "
-          "the move, None when nothing was searched), exact, depth, nodes.")
+          "The move with what the search says of it, an ewn.EngineChoice: move, move_value (the "
+          "mover's win probability after the move, None when nothing was searched), exact, "
+          "depth, nodes.")
       .def("close", &PyEngine::close,
            "Frees the engine (a search running in another thread finishes first); later calls "
            "raise ValueError.")

@@ -7,6 +7,7 @@
 #include "ewn/ewn.h"
 #include "py_errors.h"
 #include "py_handle.h"
+#include "py_results.h"
 
 namespace py = pybind11;
 
@@ -29,9 +30,10 @@ class PySetups {
   }
   void close() { setups_.close(); }
 
-  // One of the C API's documents, parsed: `ask(handle, buffer, length, needed)`.
+  // One of the C API's documents as the typed answer `type`: `ask(handle, buffer, length,
+  // needed)`.
   template <class Ask>
-  py::object document(Ask ask) {
+  py::object document(const char* type, Ask ask) {
     auto setups = setups_.get();
     std::string text(4096, '\0');
     size_t needed = 0;
@@ -46,8 +48,7 @@ class PySetups {
     }
     check(code);
     text.resize(needed ? needed - 1 : 0);
-    static const py::object* loads = new py::object(py::module_::import("json").attr("loads"));
-    return (*loads)(py::str(text));
+    return typed_document(type, text);
   }
 
  private:
@@ -65,8 +66,9 @@ void register_setups(py::module_& m) {
         setups.best()               # against a uniformly random arrangement
         setups.equilibrium()        # both mixes and the first mover's value
 
-Each answer is the dict `ewn setup reply|best|equilibrium --json` prints; every "value" is the
-win probability of the side the answer is for. A missing or damaged file raises OSError naming
+Each answer is the document `ewn setup reply|best|equilibrium --json` prints, typed:
+ewn.SetupReply, ewn.SetupBest, ewn.SetupEquilibrium (.to_dict() the dict, .to_json() the line);
+every value is the win probability of the side the answer is for. A missing or damaged file raises OSError naming
 it and the command that makes it; an arrangement that is none, ValueError.)")
       .def(py::init([](const py::object& matrix) {
              return std::make_unique<PySetups>(
@@ -76,27 +78,30 @@ it and the command that makes it; an arrangement that is none, ValueError.)")
       .def(
           "reply",
           [](PySetups& s, const std::string& arrangement, int count) {
-            return s.document([&](ewn_setups* h, char* buf, size_t len, size_t* needed) {
-              return ewn_setups_reply_json(h, arrangement.c_str(), count, buf, len, needed);
-            });
+            return s.document(
+                "SetupReply", [&](ewn_setups* h, char* buf, size_t len, size_t* needed) {
+                  return ewn_setups_reply_json(h, arrangement.c_str(), count, buf, len, needed);
+                });
           },
           py::arg("arrangement"), py::arg("count") = 5,
           "Your best arrangements against `arrangement` (six digits), moving first and second.")
       .def(
           "best",
           [](PySetups& s, int count) {
-            return s.document([&](ewn_setups* h, char* buf, size_t len, size_t* needed) {
-              return ewn_setups_best_json(h, count, buf, len, needed);
-            });
+            return s.document("SetupBest",
+                              [&](ewn_setups* h, char* buf, size_t len, size_t* needed) {
+                                return ewn_setups_best_json(h, count, buf, len, needed);
+                              });
           },
           py::arg("count") = 5,
           "The best arrangements against a uniformly random one, moving first and second.")
       .def(
           "equilibrium",
           [](PySetups& s) {
-            return s.document([&](ewn_setups* h, char* buf, size_t len, size_t* needed) {
-              return ewn_setups_equilibrium_json(h, buf, len, needed);
-            });
+            return s.document("SetupEquilibrium",
+                              [&](ewn_setups* h, char* buf, size_t len, size_t* needed) {
+                                return ewn_setups_equilibrium_json(h, buf, len, needed);
+                              });
           },
           "The mixed strategies neither side can improve on and the first mover's value.")
       .def("close", &PySetups::close, "Frees the matrix; later calls raise ValueError.")

@@ -9,6 +9,7 @@
 #include "py_errors.h"
 #include "py_handle.h"
 #include "py_position.h"
+#include "py_results.h"
 #include "py_tablebase.h"
 
 namespace py = pybind11;
@@ -35,8 +36,7 @@ class PyTablebase {
   void close() { tb_.close(); }
   std::shared_ptr<ewn_tablebase> handle() const { return tb_.get(); }
 
-  // The document of `ewn probe --json`, parsed by Python's json module as a reader of the
-  // program's output would parse it.
+  // The document of `ewn probe --json` as an ewn.Probe.
   py::object probe(py::handle position) const {
     std::string text = position_text(position);
     auto tb = tb_.get();
@@ -53,9 +53,7 @@ class PyTablebase {
       }
     }
     check(code);
-    // Kept for the life of the process: never released after the interpreter is gone.
-    static const py::object* loads = new py::object(py::module_::import("json").attr("loads"));
-    return (*loads)(large.empty() ? py::str(small) : py::str(large.c_str()));
+    return typed_document("Probe", large.empty() ? std::string(small) : std::string(large.c_str()));
   }
 
   double value(py::handle position) const {
@@ -82,14 +80,10 @@ class PyTablebase {
       code = ewn_tb_moves(tb.get(), text.c_str(), d, mv, &n);
     }
     check(code);
+    py::handle valued_move = result_class("ValuedMove");  // as in probe()'s dice
     py::list out;
-    for (int i = 0; i < n; ++i) {
-      py::dict m;  // as in the "moves" of probe()'s document
-      m["move"] = mv[i].move;
-      m["move_value"] = mv[i].move_value;
-      m["wins"] = mv[i].wins != 0;
-      out.append(m);
-    }
+    for (int i = 0; i < n; ++i)
+      out.append(valued_move(std::string(mv[i].move), mv[i].move_value, mv[i].wins != 0));
     return out;
   }
 
@@ -160,7 +154,7 @@ void register_tablebase(py::module_& m) {
   py::class_<PyTablebase>(m, "Tablebase", R"(The tables of a directory, as made by `ewn gen`.
 
     with ewn.Tablebase("data") as tb:
-        tb.probe("r1r23/5/5/5/4b1 r")["value"]
+        tb.probe("r1r23/5/5/5/4b1 r").value
 
 Any number of threads may probe one Tablebase at once; probes release the GIL. Raises
 DirectoryNotFoundError (a FileNotFoundError) when the directory is missing,
@@ -174,10 +168,11 @@ NotATableDirectoryError (a NotADirectoryError) when it is a file; every error is
       .def_property_readonly("complete_up_to", &PyTablebase::complete_up_to,
                              "Every position with up to this many pieces is covered.")
       .def("probe", &PyTablebase::probe, py::arg("position"),
-           "The probe: the dict `ewn probe --json` prints for the position: value (the side to "
-           "move's win probability before the roll), red_value, side, pieces, material and "
-           "winner, die and die_value (None without a die), source, and dice: every die's "
-           "moves, best first, with move_value and wins. Raises PositionError (a ValueError: "
+           "The probe, an ewn.Probe: the document `ewn probe --json` prints for the position "
+           "(.to_dict() the dict, .to_json() the line): value (the side to move's win "
+           "probability before the roll), red_value, side, pieces, material and winner, die "
+           "and die_value (None without a die), source, and dice: every die's moves, best "
+           "first, ewn.ValuedMove(move, move_value, wins). Raises PositionError (a ValueError: "
            "malformed position), NotCoveredError (a KeyError), TableError (an OSError: a damaged "
            "or missing table file, named in the message).")
       .def(
@@ -199,9 +194,9 @@ NotATableDirectoryError (a NotADirectoryError) when it is a file; every error is
           "value(position), or `default` where the tables cannot answer (NotCoveredError, "
           "TableError).")
       .def("moves", &PyTablebase::moves, py::arg("position"), py::arg("die") = py::none(),
-           "The moves for a die (None: the position's die) as dicts of move, move_value (the "
-           "mover's "
-           "win probability after it) and wins, best first; [] once the game is decided.")
+           "The moves for a die (None: the position's die), a list of ewn.ValuedMove: move, "
+           "move_value (the mover's win probability after it) and wins, best first, as in "
+           "probe()'s dice; [] once the game is decided.")
       .def("best_move", &PyTablebase::best_move, py::arg("position"), py::arg("die") = py::none(),
            "The best move ('a5b4') for a die (None: the position's die), as Engine.best_move "
            "gives the engine's; its value is moves(position, die)[0]. Raises ValueError once the "

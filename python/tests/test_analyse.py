@@ -28,38 +28,42 @@ def cli_analysis(ewn_program, tmp_path, text, tables):
     return json.loads(run.stdout)
 
 
+def turns(document):
+    return [ewn.Turn.from_dict(turn) for turn in document["turns"]]
+
+
 def test_the_records_are_those_of_the_cli(ewn_program, tables, tmp_path):
     document = cli_analysis(ewn_program, tmp_path, GAME, tables)
     with ewn.Tablebase(tables) as tb:
         records = ewn.analyse(GAME, tables=tb, nodes=NODES)
-        assert records == document["turns"]
-        assert ewn.analyse_game(GAME, tables=tb, nodes=NODES, threads=2) == document
+        assert records == turns(document)
+        assert ewn.analyse_game(GAME, tables=tb, nodes=NODES, threads=2).to_dict() == document
     assert ewn.analyse(GAME, tables=tables, nodes=NODES) == records  # a directory: the same
     assert ewn.analyse(GAME, tables=str(tables), nodes=NODES, game=1) == records
     assert len(records) == 4
-    assert [r["turn"] for r in records] == [1, 2, 3, 4]
-    assert all(r["source"] == "tables" for r in records)
+    assert [r.turn for r in records] == [1, 2, 3, 4]
+    assert all(r.source == "tables" for r in records)
 
 
 def test_without_tables_every_value_is_an_estimate(ewn_program, tmp_path):
     document = cli_analysis(ewn_program, tmp_path, GAME, "none")
-    assert ewn.analyse_game(GAME, nodes=NODES) == document
+    assert ewn.analyse_game(GAME, nodes=NODES) == ewn.Analysis.from_dict(document)
     records = ewn.analyse(GAME, nodes=NODES)
-    assert records == document["turns"]
-    assert {r["source"] for r in records} == {"estimate"}
+    assert records == turns(document)
+    assert {r.source for r in records} == {"estimate"}
 
 
 def test_the_field_names_are_those_of_the_cli(ewn_program, tmp_path):
     document = cli_analysis(ewn_program, tmp_path, GAME, "none")
     record = ewn.analyse(GAME, nodes=NODES)[0]
-    assert list(record) == list(document["turns"][0])
+    assert list(record.to_dict()) == list(document["turns"][0])
     for name in ("turn", "line", "side", "position", "die", "move", "move_value", "best_move",
                  "die_value", "value", "red_value", "luck", "error", "mark", "luck_mark",
                  "choices", "source", "exact", "depth", "nodes"):
-        assert name in record
+        assert hasattr(record, name)
     whole = ewn.analyse_game(GAME, nodes=NODES)
-    assert list(whole) == list(document)
-    assert set(whole["sides"]) == {"r", "b"}
+    assert list(whole.to_dict()) == list(document)
+    assert type(whole.sides.r) is type(whole.sides.b) is ewn.SideVerdict
 
 
 def test_a_game_text_that_cannot_be_read_names_its_line(ewn_program, tmp_path):

@@ -60,7 +60,7 @@ def test_a_damaged_table_raises_os_error_naming_the_file(ewn_program, tables, tm
     copy = tmp_path / "tables"
     shutil.copytree(tables, copy)
     position = "r14/5/5/5/4b1 r"
-    material = ewn.Tablebase(copy).probe(position)["material"]
+    material = ewn.Tablebase(copy).probe(position).material
     damaged = copy / f"{material}.ewt"
     with open(damaged, "r+b") as f:
         f.truncate(100)
@@ -127,8 +127,8 @@ def test_the_tables_default_to_ewn_tables_as_the_program(ewn_program, tables, tm
     position = "r1r23/5/2b3b41/5/5 r 1"
     # The engine and the analysis use them as `ewn play` and `ewn analyse` do.
     with ewn.Engine(movetime_ms=50) as engine:
-        assert engine.search(position)["exact"]
-    assert ewn.analyse_game("r14/5/5/5/4b1 r\nr 1 a5b4\n")["turns"][0]["source"] == "tables"
+        assert engine.search(position).exact
+    assert ewn.analyse_game("r14/5/5/5/4b1 r\nr 1 a5b4\n").turns[0].source == "tables"
     # Without $EWN_TABLES, data; there is none here: the Tablebase fails as `ewn probe`, the
     # engine plays without tables as `ewn play`.
     monkeypatch.delenv("EWN_TABLES")
@@ -136,7 +136,7 @@ def test_the_tables_default_to_ewn_tables_as_the_program(ewn_program, tables, tm
         ewn.Tablebase()
     with ewn.Engine(None, 50) as engine:  # positional, as the C++ class
         assert engine.best_move(position)
-    assert ewn.analyse_game("r14/5/5/5/4b1 r\nr 1 a5b4\n")["turns"][0]["source"] == "estimate"
+    assert ewn.analyse_game("r14/5/5/5/4b1 r\nr 1 a5b4\n").turns[0].source == "estimate"
 
 
 def test_bad_arguments(tables):

@@ -34,8 +34,9 @@ def test_engine_without_tables_plays_a_legal_move():
     move = engine.best_move(START, 6)
     assert move in ewn.Position(START).legal_moves(6)
     found = engine.search(START + " 6")
-    assert found["move"] in ewn.Position(START).legal_moves(6)
-    assert found["depth"] >= 1 and found["nodes"] > 0 and not found["exact"]
+    assert type(found) is ewn.EngineChoice
+    assert found.move in ewn.Position(START).legal_moves(6)
+    assert found.depth >= 1 and found.nodes > 0 and not found.exact
 
 
 def test_engine_with_tables_plays_their_best_value(tables):
@@ -43,8 +44,8 @@ def test_engine_with_tables_plays_their_best_value(tables):
     tb = ewn.Tablebase(tables)
     for position in ["r1r23/5/5/5/3b1b2 r 2", "r14/5/2b32/5/5 b 3"]:
         found = engine.search(position)
-        assert found["exact"]
-        assert found["move_value"] == tb.moves(position)[0]["move_value"]
+        assert found.exact
+        assert found.move_value == tb.moves(position)[0].move_value
         # The same question, the same shape of answer: the move.
         assert isinstance(engine.best_move(position), str)
         assert isinstance(tb.best_move(position), str)

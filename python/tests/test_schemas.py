@@ -1,8 +1,16 @@
 """Every answer document validates against its schema (docs/schemas/), and one input gives one
-document on every surface: the program's --json (via $EWN_PROGRAM) and the Python module."""
+document on every surface: the program's --json (via $EWN_PROGRAM), the C API (libewn.so beside
+it, or $EWN_LIBRARY), C++ (ewn.hpp), HTTP (`ewn serve`) and the Python module."""
 
+import ctypes
 import json
+import os
+import signal
 import subprocess
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import jsonschema  # Debian: python3-jsonschema (.ci/install-deps)
@@ -61,7 +69,7 @@ def test_probe_documents_are_one_on_every_surface(schemas, ewn_program, tables, 
     from_cli = cli(ewn_program, "probe", "--json", "--tables", tables, position)[0]
     validate(schemas, "probe", from_cli)
     with ewn.Tablebase(tables) as tb:
-        assert tb.probe(position) == from_cli
+        assert tb.probe(position).to_dict() == from_cli
     validate(schemas, "show", cli(ewn_program, "show", "--json", position)[0])
 
 
@@ -93,7 +101,8 @@ def test_the_analysis_is_one_on_every_surface(schemas, ewn_program, tables, tmp_
         from_cli = cli(ewn_program, "analyse", "--json", "--nodes", "1000", "--threads", "1",
                        "--tables", dir_, game)[0]
         validate(schemas, "analysis", from_cli)
-        assert ewn.analyse_game(GAME, tables=str(dir_), nodes=1000, threads=1) == from_cli
+        from_python = ewn.analyse_game(GAME, tables=str(dir_), nodes=1000, threads=1)
+        assert from_python.to_dict() == from_cli
 
 
 def test_a_log_analysed_whole_ends_with_its_summary(schemas, ewn_program, tables, tmp_path):
@@ -127,7 +136,7 @@ def test_the_setup_documents_are_one_on_every_surface(schemas, ewn_program, tmp_
                 ("setup_equilibrium", ["equilibrium"], setups.equilibrium())):
             from_cli = cli(ewn_program, "setup", *args, "--json", "--matrix", matrix)[0]
             validate(schemas, name, from_cli)
-            assert from_python == from_cli
+            assert from_python.to_dict() == from_cli
 
 
 def test_the_match_and_engine_documents(schemas, ewn_program, tables):
@@ -135,7 +144,7 @@ def test_the_match_and_engine_documents(schemas, ewn_program, tables):
         validate(schemas, "match", cli(ewn_program, "match", "--a", "random", "--b", "greedy",
                                        "--games", "2", "--format", fmt, "--json", "-q")[0])
     with ewn.Engine(tables, movetime_ms=20) as engine:
-        validate(schemas, "engine_choice", engine.search("r1r23/5/2b3b41/5/5 b 4"))
+        validate(schemas, "engine_choice", engine.search("r1r23/5/2b3b41/5/5 b 4").to_dict())
 
 
 def test_the_move_quality_document(schemas, ewn_program, tables):
@@ -203,3 +212,268 @@ def test_docs_api_names_every_key_the_schemas_define(schemas):
 
     walk(list(schemas.values()))
     assert keys - named == set()
+
+
+# ---- Every surface: C (libewn through ctypes), C++ (ewn.hpp, compiled here), HTTP (ewn serve) --
+# The same questions on each, every answer checked against its schema and against the CLI's
+# line: the same text byte for byte where the surface gives text.
+
+SURFACE_POSITIONS = POSITIONS + ["r1r2/5/5 r", "r1r23/5/2b3b41/5/4b5 r"]  # malformed, uncovered
+SURFACE_NODES = 1000
+SETUP_QUESTIONS = [("setup_reply", ["reply", "654321", "--count", "2"]),
+                   ("setup_best", ["best", "--count", "2"]),
+                   ("setup_equilibrium", ["equilibrium"])]
+
+
+def cli_line(ewn_program, *args, cwd=None):
+    """The first line the program prints (an answer, or the error document of a failure)."""
+    run = subprocess.run([str(ewn_program), *map(str, args)], capture_output=True, text=True,
+                         cwd=cwd)
+    assert run.stdout, run.stderr
+    return run.stdout.splitlines()[0]
+
+
+@pytest.fixture(scope="module")
+def surface_inputs(ewn_program, tables, tmp_path_factory):
+    """A setup matrix, a game file, and the CLI's line for every question the surfaces get."""
+    work = tmp_path_factory.mktemp("surfaces")
+    matrix, game = work / "m.ewns", work / "game.txt"
+    subprocess.run([str(ewn_program), "setup", "make", "--matrix", str(matrix), "--nodes", "1",
+                    "--classes", "4"], check=True, stdout=subprocess.DEVNULL)
+    game.write_text(GAME)
+    lines = {"probe": [cli_line(ewn_program, "probe", "--json", "--tables", tables, p)
+                       for p in SURFACE_POSITIONS],
+             # As the server is asked: run from the tables' parent, naming them relatively.
+             "probe_relative": [cli_line(ewn_program, "probe", "--json", "--tables", tables.name,
+                                         p, cwd=tables.parent) for p in SURFACE_POSITIONS],
+             "analysis": cli_line(ewn_program, "analyse", "--json", "--nodes", SURFACE_NODES,
+                                  "--threads", "1", "--tables", tables, game)}
+    for name, args in SETUP_QUESTIONS:
+        lines[name] = cli_line(ewn_program, "setup", *args, "--json", "--matrix", matrix)
+    return matrix, game, lines
+
+
+def library_path(ewn_program):
+    """libewn.so beside the program: $EWN_LIBRARY, the build tree's api/, or a prefix's lib/."""
+    if "EWN_LIBRARY" in os.environ:
+        return Path(os.environ["EWN_LIBRARY"])
+    root = Path(ewn_program).resolve().parents[1]
+    found = [p for p in (root / "api" / "libewn.so", root / "lib" / "libewn.so") if p.is_file()]
+    assert found, f"no libewn.so in {root}/api or {root}/lib (build it, or set EWN_LIBRARY)"
+    return found[0]
+
+
+class CLibrary:
+    """The C API's *_json functions, called as a C program calls them (ctypes)."""
+
+    EWN_E_BUFFER = 6
+
+    def __init__(self, path):
+        c = ctypes.CDLL(str(path))
+        size_p, int_p = ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_int)
+        text, buf, size = ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t
+        handle = ctypes.c_void_p
+        for name, result, args in (
+                ("ewn_tb_open_ex", handle, [text, size, int_p, buf, size]),
+                ("ewn_tb_close", None, [handle]),
+                ("ewn_tb_probe_json", ctypes.c_int, [handle, text, buf, size, size_p]),
+                ("ewn_analyse_json", ctypes.c_int, [handle, text, ctypes.c_int, ctypes.c_uint64,
+                                                    ctypes.c_int, buf, size, size_p]),
+                ("ewn_setups_open", handle, [text, int_p, buf, size]),
+                ("ewn_setups_close", None, [handle]),
+                ("ewn_setups_reply_json", ctypes.c_int, [handle, text, ctypes.c_int, buf, size,
+                                                         size_p]),
+                ("ewn_setups_best_json", ctypes.c_int, [handle, ctypes.c_int, buf, size, size_p]),
+                ("ewn_setups_equilibrium_json", ctypes.c_int, [handle, buf, size, size_p])):
+            getattr(c, name).restype, getattr(c, name).argtypes = result, args
+        self.c = c
+
+    def open(self, kind, path):
+        code, err = ctypes.c_int(0), ctypes.create_string_buffer(2048)
+        if kind == "tables":
+            handle = self.c.ewn_tb_open_ex(str(path).encode(), 0, ctypes.byref(code), err, 2048)
+        else:
+            handle = self.c.ewn_setups_open(str(path).encode(), ctypes.byref(code), err, 2048)
+        assert handle, f"{path}: code {code.value}, {err.value.decode()}"
+        return handle
+
+    @classmethod
+    def document(cls, call):
+        """(code, document): first with a buffer too small, which must say what suffices and
+        write nothing, then with that size."""
+        needed = ctypes.c_size_t(0)
+        small = ctypes.create_string_buffer(b"untouched", 16)
+        code = call(small, 16, ctypes.byref(needed))
+        if code != cls.EWN_E_BUFFER:  # a failure, or a document of less than 16 bytes
+            return code, small.value.decode()
+        assert small.value == b"untouched" and needed.value > 16
+        buf = ctypes.create_string_buffer(needed.value)
+        code = call(buf, needed.value, ctypes.byref(needed))
+        assert len(buf.value) + 1 == needed.value
+        return code, buf.value.decode()
+
+
+@pytest.fixture(scope="module")
+def c_documents(ewn_program, tables, surface_inputs):
+    """The C API's documents for the surface questions: {name: [(code, text), ...]}."""
+    matrix, _, _ = surface_inputs
+    lib = CLibrary(library_path(ewn_program))
+    tb, setups = lib.open("tables", tables), lib.open("setups", matrix)
+    c = lib.c
+    try:
+        probe = [lib.document(lambda b, n, need, p=p: c.ewn_tb_probe_json(tb, p.encode(), b, n,
+                                                                          need))
+                 for p in SURFACE_POSITIONS]
+        analysis = lib.document(lambda b, n, need: c.ewn_analyse_json(
+            tb, GAME.encode(), 0, SURFACE_NODES, 1, b, n, need))
+        reply = lib.document(lambda b, n, need: c.ewn_setups_reply_json(setups, b"654321", 2, b,
+                                                                        n, need))
+        best = lib.document(lambda b, n, need: c.ewn_setups_best_json(setups, 2, b, n, need))
+        equilibrium = lib.document(lambda b, n, need: c.ewn_setups_equilibrium_json(setups, b, n,
+                                                                                    need))
+    finally:
+        c.ewn_tb_close(tb)
+        c.ewn_setups_close(setups)
+    return {"probe": probe, "analysis": analysis, "setup_reply": reply, "setup_best": best,
+            "setup_equilibrium": equilibrium}
+
+
+def test_the_c_documents_are_the_cli_s(schemas, surface_inputs, c_documents):
+    _, _, lines = surface_inputs
+    for position, line, (code, text) in zip(SURFACE_POSITIONS, lines["probe"],
+                                            c_documents["probe"]):
+        assert text == line, position
+        document = json.loads(text)
+        validate(schemas, "error" if code else "probe", document)
+        assert (code != 0) == ("error" in document)
+    assert [code for code, _ in c_documents["probe"][-2:]] == [2, 3]  # EWN_E_POSITION, _NOT_COVERED
+    for name in ("analysis", "setup_reply", "setup_best", "setup_equilibrium"):
+        code, text = c_documents[name]
+        assert code == 0 and text == lines[name], name
+        validate(schemas, name, json.loads(text))
+
+
+def test_the_cpp_documents_are_the_cli_s(schemas, ewn_program, tables, surface_inputs, tmp_path):
+    """ewn.hpp's *_json, from a program compiled against the headers and libewn.so."""
+    matrix, game, lines = surface_inputs
+    library = library_path(ewn_program)
+    program = tmp_path / "cpp_documents"
+    include = Path(__file__).resolve().parents[2] / "api" / "include"
+    subprocess.run([os.environ.get("CXX", "c++"), "-std=c++17", "-Wall", "-Werror", "-I",
+                    str(include), "-o", str(program), str(Path(__file__).with_name(
+                        "cpp_documents.cpp")), str(library), f"-Wl,-rpath,{library.parent}"],
+                   check=True)
+    run = subprocess.run([str(program), tables, matrix, game, str(SURFACE_NODES),
+                          *SURFACE_POSITIONS], capture_output=True, text=True, check=True)
+    out = run.stdout.splitlines()
+    assert len(out) == len(SURFACE_POSITIONS) + 4, run.stdout
+    for line, got in zip(lines["probe"], out):
+        if got.startswith("error "):  # ewn::Error: the C code and the CLI's message
+            code, message = got[len("error "):].split(" ", 1)
+            assert message == json.loads(line)["error"] and int(code) in (2, 3)
+        else:
+            assert got == line
+            validate(schemas, "probe", json.loads(got))
+    for name, got in zip(("analysis", "setup_reply", "setup_best", "setup_equilibrium"),
+                         out[len(SURFACE_POSITIONS):]):
+        assert got == lines[name], name
+        validate(schemas, name, json.loads(got))
+
+
+def end_with_parent():
+    """Asks Linux to stop the server should the test process die before it stops the server
+    (PR_SET_PDEATHSIG)."""
+    ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
+
+
+@pytest.fixture(scope="module")
+def http_server(ewn_program, tables, surface_inputs, tmp_path_factory):
+    """`ewn serve --port 0` on the tables and the matrix; its address is the line it prints once
+    it listens (waited for, at most 60 s, never guessed); stopped after the module's tests. Run
+    from the tables' parent with a relative --tables, so that its documents name the directory
+    as the CLI's do."""
+    matrix, _, _ = surface_inputs
+    errors = tmp_path_factory.mktemp("serve") / "stderr"  # a file: a pipe nobody reads may fill
+    with open(errors, "w") as stderr:
+        server = subprocess.Popen(
+            [str(ewn_program), "serve", "--tables", tables.name, "--port", "0", "--setup-matrix",
+             str(matrix), "--searches", "1"], cwd=tables.parent, stdout=subprocess.PIPE,
+            stderr=stderr, text=True, preexec_fn=end_with_parent)
+    first = []
+    reader = threading.Thread(target=lambda: first.append(server.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(60)
+    try:
+        assert first and "listening on http://" in first[0], \
+            f"ewn serve did not start (exit {server.poll()}): {first} {errors.read_text()}"
+        yield first[0].split("listening on ")[1].split()[0].rstrip("/")
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+# Straight to the server, whatever proxy the environment names.
+DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def http_get(url, path, **query):
+    """(status, body) of GET url/path?query."""
+    target = f"{url}{path}" + (f"?{urllib.parse.urlencode(query)}" if query else "")
+    try:
+        with DIRECT.open(target, timeout=60) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_the_http_documents_are_the_cli_s(schemas, surface_inputs, http_server):
+    _, _, lines = surface_inputs
+    # The server names the tables as given, as the CLI does (an absolute path by its last part).
+    for position, line in zip(SURFACE_POSITIONS, lines["probe_relative"]):
+        status, body = http_get(http_server, "/api/probe", position=position)
+        assert body.strip() == line, position
+        validate(schemas, "probe" if status == 200 else "error", json.loads(body))
+    statuses = [http_get(http_server, "/api/probe", position=p)[0] for p in SURFACE_POSITIONS]
+    assert statuses == [200] * len(POSITIONS) + [400, 404]  # the map of answers/failure.h
+    status, body = http_get(http_server, "/api/analyse", text=GAME, nodes=SURFACE_NODES)
+    assert status == 200 and body.strip() == lines["analysis"]
+    validate(schemas, "analysis", json.loads(body))
+    for name, path, query in (("setup_reply", "/api/setup/reply",
+                               {"arrangement": "654321", "count": 2}),
+                              ("setup_best", "/api/setup/best", {"count": 2}),
+                              ("setup_equilibrium", "/api/setup/equilibrium", {})):
+        status, body = http_get(http_server, path, **query)
+        assert status == 200 and body.strip() == lines[name], name
+        validate(schemas, name, json.loads(body))
+
+
+def test_the_http_inventory_is_the_cli_s(schemas, ewn_program, tables, http_server):
+    """/api/info: `ewn info --json --quick`'s document (the directory named as given), plus the
+    server's own `engine`."""
+    status, body = http_get(http_server, "/api/info")
+    document = json.loads(body)
+    assert status == 200 and set(document["engine"]) == {"searches", "max_movetime_ms", "tables"}
+    del document["engine"]
+    validate(schemas, "info", document)
+    assert document == json.loads(cli_line(ewn_program, "info", "--json", "--quick", "--tables",
+                                           tables.name, cwd=tables.parent))
+
+
+def test_one_question_one_document_on_every_surface(surface_inputs, c_documents, http_server,
+                                                    tables):
+    """The probe, the analysis and the setup answers: CLI, C, HTTP and Python give one text."""
+    matrix, _, lines = surface_inputs
+    with ewn.Tablebase(tables) as tb, ewn.Setups(matrix) as setups:
+        for position, line, (_, from_c) in zip(POSITIONS, lines["probe"], c_documents["probe"]):
+            from_http = http_get(http_server, "/api/probe", position=position)[1].strip()
+            assert line == from_c == from_http == tb.probe(position).to_json()
+        from_python = {
+            "analysis": ewn.analyse_game(GAME, tables=tb, nodes=SURFACE_NODES, threads=1),
+            "setup_reply": setups.reply("654321", 2), "setup_best": setups.best(2),
+            "setup_equilibrium": setups.equilibrium()}
+    for name, answer in from_python.items():
+        assert lines[name] == c_documents[name][1] == answer.to_json(), name

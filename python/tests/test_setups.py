@@ -25,14 +25,21 @@ def cli(ewn_program, *args):
 
 def test_the_three_answers_are_the_cli_s(ewn_program, matrix):
     with ewn.Setups(matrix) as setups:
-        assert setups.reply("654321", 3) == cli(ewn_program, "reply", "654321", "--count", "3",
-                                                "--matrix", str(matrix))
-        assert setups.best(2) == cli(ewn_program, "best", "--count", "2", "--matrix", str(matrix))
+        reply = setups.reply("654321", 3)
+        assert reply.to_dict() == cli(ewn_program, "reply", "654321", "--count", "3",
+                                      "--matrix", str(matrix))
+        best = setups.best(2)
+        assert best.to_dict() == cli(ewn_program, "best", "--count", "2", "--matrix", str(matrix))
         eq = setups.equilibrium()
-        assert eq == cli(ewn_program, "equilibrium", "--matrix", str(matrix))
-    assert eq["matrix"] == {"rows": 5, "columns": 5, "node_budget": 1}
-    assert 0 <= eq["value"] <= 1 and eq["gap"] < 1e-9
-    assert abs(sum(a["probability"] for a in eq["first"]) - 1) < 1e-9
+        assert eq.to_dict() == cli(ewn_program, "equilibrium", "--matrix", str(matrix))
+    assert (type(reply), type(best), type(eq)) == (ewn.SetupReply, ewn.SetupBest,
+                                                    ewn.SetupEquilibrium)
+    assert eq.matrix == ewn.SetupMatrix(rows=5, columns=5, node_budget=1)
+    assert 0 <= eq.value <= 1 and eq.gap < 1e-9
+    assert abs(sum(a.probability for a in eq.first) - 1) < 1e-9
+    # Only an equilibrium's arrangements have a probability; the others' documents lack the key.
+    assert all(a.probability is None and "probability" not in a.to_dict() for a in best.first)
+    assert reply.against == "654321" and len(reply.first) == 3
 
 
 def test_errors(tmp_path, matrix):

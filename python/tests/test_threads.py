@@ -26,7 +26,7 @@ def test_8_threads_sharing_one_tablebase_give_the_same_answers(tables):
     for answers in results:
         for i, (document, value) in answers.items():
             assert document == expected[i]
-            assert value == expected[i]["value"]
+            assert value == expected[i].value
 
 
 def test_the_gil_is_released_while_the_engine_searches():
