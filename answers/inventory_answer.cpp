@@ -10,13 +10,14 @@ Json table_json(const TableInspection& c, bool checked) {
   Json cj;
   cj["class"] = c.material.name();
   cj["present"] = c.present;
-  if (!c.present) return cj;
-  cj["entries"] = c.entries;
-  cj["positions"] = c.positions;
-  cj["bytes"] = c.bytes;
-  // Unchecked, a table is known to be right only where its header was not.
-  if (checked || c.problem) cj["ok"] = !c.problem;
-  if (c.problem) cj["problem"] = printable(*c.problem);
+  if (c.present) {
+    cj["entries"] = c.entries;
+    cj["positions"] = c.positions;
+    cj["bytes"] = c.bytes;
+  }
+  // Unchecked, a table whose header passed is neither right nor wrong yet: null, not a claim.
+  cj["ok"] = c.problem ? Json(false) : checked ? Json(true) : Json(nullptr);
+  cj["problem"] = c.problem ? Json(printable(*c.problem)) : Json(nullptr);
   return cj;
 }
 
@@ -27,16 +28,17 @@ Json inventory_answer(const std::filesystem::path& dir, const DirectoryInspectio
   Json errors = Json::array();
   for (const auto& e : found.problems) errors.push_back(printable(e));
   Json partial = Json::array();
-  for (MaterialClass mc : found.partial_classes) partial.push_back(mc.name());
+  for (MaterialClass mc : found.coverage.partial_classes) partial.push_back(mc.name());
   Json j;
   j["directory"] = printable(dir.string());
-  j["complete_up_to"] = found.complete_up_to;
+  j["complete_up_to"] = found.coverage.complete_up_to;
   j["partial_classes"] = std::move(partial);
   j["checked"] = checked;
   j["bytes"] = found.bytes;
   j["positions"] = found.positions;
   j["failing"] = found.failing;
-  j["ok"] = errors.empty();
+  // A problem found is a fact; no problem found is one only when every table was checked.
+  j["ok"] = !errors.empty() ? Json(false) : checked ? Json(true) : Json(nullptr);
   j["errors"] = std::move(errors);
   j["piece_counts"] = Json::array();
   for (const auto& g : found.piece_counts) {

@@ -10,11 +10,13 @@
 
 namespace ewn {
 
-// directory; complete_up_to (counting only tables that pass their checks); partial_classes
-// (classes of one more piece made alone with their twins); checked (false: headers only);
-// bytes, positions, failing; ok and errors; piece_counts: per piece count its classes, present,
-// failing, entries, positions, bytes and tables (class, present, and for a present one entries,
-// positions, bytes, ok where known, problem).
+// directory; complete_up_to (the coverage, TableCoverage: every table up to it present and
+// opening); partial_classes (classes of one more piece made alone with their twins); checked
+// (false: headers only); bytes, positions, failing; ok (null when nothing was found wrong but
+// nothing was checked) and errors; piece_counts: per piece count its classes, present,
+// failing, entries, positions, bytes and tables (class, present, for a present one entries,
+// positions and bytes, ok: false with a problem, true when checked, else null; problem or
+// null).
 Json inventory_answer(const std::filesystem::path& dir, const DirectoryInspection& found,
                       bool checked);
 

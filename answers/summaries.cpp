@@ -65,6 +65,7 @@ Json verify_answer(const VerifyReport& r, double seconds, double cpu_seconds) {
   j["directory"] = printable(r.dir.string());
   j["max_pieces"] = r.max_pieces;
   j["complete_up_to"] = r.complete_up_to;
+  j["verified_up_to"] = r.verified_up_to;
   j["ok"] = r.ok();
   j["table_count"] = r.tables.size();
   j["positions"] = r.positions;

@@ -31,9 +31,10 @@ struct RankSummary {
 };
 Json rank_answer(const RankSummary& r);
 
-// directory, max_pieces, complete_up_to, ok, table_count, positions, mismatches,
-// max_difference, tolerance, took_ms, cpu_ms, failed (each failing table), other_problems and
-// errors (every problem in the words of `ewn info`).
+// directory, max_pieces, complete_up_to (the coverage, as every surface gives it),
+// verified_up_to (the same with every check of verify's passed), ok, table_count, positions,
+// mismatches, max_difference, tolerance, took_ms, cpu_ms, failed (each failing table),
+// other_problems and errors (every problem in the words of `ewn info`).
 Json verify_answer(const VerifyReport& r, double seconds, double cpu_seconds);
 
 // directory, manifest, ok, table_count (the manifest's files compared) and errors.

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <new>
+#include <optional>
 #include <stdexcept>
 
 #include "failure.h"
@@ -76,37 +77,12 @@ const char* ewn_version(void) {
   return EWN_VERSION_STRING;
 }
 
+// The map's words for the failure of the code (answers/failure.h), as --help and docs/API.md
+// give them: one text per failure kind on every surface.
 const char* ewn_strerror(int code) {
-  switch (code) {
-    case EWN_OK:
-      return "success";
-    case EWN_E_POSITION:
-      return "malformed position or move";
-    case EWN_E_NOT_COVERED:
-      return "the tables do not cover the position";
-    case EWN_E_TABLE:
-      return "a table file is missing or damaged";
-    case EWN_E_ARGUMENT:
-      return "invalid argument";
-    case EWN_E_BUFFER:
-      return "buffer too small";
-    case EWN_E_DIRECTORY:
-      return "no such table directory";
-    case EWN_E_NOT_DIRECTORY:
-      return "the table directory is not a directory";
-    case EWN_E_UNREADABLE:
-      return "the table directory cannot be read";
-    case EWN_E_GAME_OVER:
-      return "the game is over";
-    case EWN_E_MEMORY:
-      return "out of memory";
-    case EWN_E_INTERNAL:
-      return "internal error";
-    case EWN_E_GAME:
-      return "the game text cannot be read";
-    default:
-      return "unknown error code";
-  }
+  if (code == EWN_OK) return "success";
+  std::optional<ewn::Failure> failure = ewn::failure_of_c_code(code);
+  return failure ? ewn::ways_of(*failure).meaning : "unknown error code";
 }
 
 const char* ewn_last_error(void) {

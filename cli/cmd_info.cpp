@@ -52,7 +52,7 @@ int run_info(const InfoOptions& opt) {
     print_json(inventory_answer(dir, found, !opt.quick));
   } else {
     std::cout << "Tables in " << printable(dir.string()) << ": complete up to "
-              << found.complete_up_to << " pieces"
+              << found.coverage.complete_up_to << " pieces"
               << (opt.quick ? " (headers only, checksums not verified)" : "") << "\n";
     std::cout << "  pieces  classes       entries     positions         bytes  bytes/pos  checks\n";
     for (const auto& g : groups) {

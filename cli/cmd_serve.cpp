@@ -7,7 +7,6 @@
 #include "host_check.h"
 #include "json.h"
 #include "printable.h"
-#include "probe_answer.h"
 #include "regular_file.h"
 #include "server.h"
 #include "tables_hint.h"
@@ -15,38 +14,24 @@
 
 namespace ewn::cli {
 
-namespace {
-
-// The server answers /api/probe with the probe command's own JSON.
-web::ProbeAnswer server_probe(const Tablebase& tb, std::string_view text) {
-  Answer a = probe_answer(tb, text);
-  using O = web::ProbeAnswer::Outcome;
-  O outcome = a.ok()                              ? O::Ok
-              : a.failure == Failure::BadPosition ? O::BadPosition
-              : a.failure == Failure::NotCovered  ? O::NotCovered
-                                                  : O::TableProblem;
-  return {outcome, json_text(a.json)};
-}
-
-}  // namespace
-
 void register_serve(CLI::App& app) {
   auto opt = std::make_shared<web::ServerOptions>();
-  opt->probe = server_probe;
   auto* cmd = app.add_subcommand("serve", "Serve the web explorer and play page");
   // The details follow the options, so that `ewn --help` lists each command in one line.
-  cmd->footer(
+  std::string footer =
       "An HTTP server for the browser: a board to set up and explore positions with every move\n"
       "of every die valued from the tables (the engine's estimate where they do not reach),\n"
-      "and games against the engine. The JSON API (docs/WEB.md): /api/probe, /api/move,\n"
-      "/api/estimate, /api/info, /api/setup/{reply,best,equilibrium}. Listens on "
-      "http://127.0.0.1:8080/ by default (loopback only\n"
-      "unless --host says otherwise) and runs until stopped (Ctrl-C).\n"
+      "and games against the engine. The JSON API (docs/WEB.md):\n";
+  footer.append(web::api_path_list());
+  footer.append(
+      ".\nListens on http://127.0.0.1:8080/ by default (loopback only unless --host says\n"
+      "otherwise) and runs until stopped (Ctrl-C).\n"
       "A --tables directory that is not there fails; without the default directory every value\n"
       "is the engine's estimate. An address that cannot be bound is a run that failed.\n\n"
       "Examples:\n"
       "  ewn serve --port 0                 (any free port: open the address it prints)\n"
       "  ewn serve --tables data --port 0 --searches 1 --max-movetime 2s");
+  cmd->footer(footer);
   auto* tables = add_tables_option(cmd, opt->tables, "Directory of table files");
   cmd->add_option("--host", opt->host,
                   "Address to listen on (0.0.0.0: every interface, with a warning: there is no "

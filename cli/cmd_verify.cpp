@@ -86,7 +86,10 @@ void print_text(const VerifyReport& r, double seconds, double cpu) {
             << " tables with 2.." << r.max_pieces << " pieces";
   if (!r.absent.empty())
     std::cout << " (" << r.absent.size() << " classes of " << r.max_pieces << " pieces not made)";
-  std::cout << ", complete up to " << r.complete_up_to << " pieces\n"
+  std::cout << ", complete up to " << r.complete_up_to << " pieces";
+  if (r.verified_up_to != r.complete_up_to)
+    std::cout << " (verified up to " << r.verified_up_to << ")";
+  std::cout << "\n"
             << "  " << r.positions << " positions recomputed from their children in "
             << fixed(seconds, 1) << " s (CPU " << fixed(cpu, 1) << " s)\n"
             << "  largest difference " << in_units(r.max_difference) << ", allowed "

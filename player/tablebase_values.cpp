@@ -11,6 +11,7 @@ namespace ewn {
 
 std::optional<std::vector<ExactMoveValue>> TablebaseValues::move_values(const Position& pos,
                                                                         int die) const {
+  if (!has_value_for(pos)) return std::nullopt;
   auto moves = tables_->best_moves(pos, die);
   if (!moves) return std::nullopt;
   std::vector<ExactMoveValue> out;
@@ -28,6 +29,14 @@ std::shared_ptr<const TablebaseValues> open_tablebase(const std::filesystem::pat
     throw PathError(problem->kind, "tables: '" + dir.string() + "': " + problem->words +
                                        (problem->kind == ErrorKind::Missing ? fix : ""));
   auto tables = std::make_shared<const Tablebase>(dir, cache_bytes);
+  if (!tables->coverage().damaged.empty()) {
+    MaterialClass first = tables->coverage().damaged.front();
+    try {
+      tables->file(first);
+    } catch (const TableError& e) {
+      throw PathError(ErrorKind::Damaged, "tables: " + std::string(e.what()));
+    }
+  }
   if (tables->complete_up_to() < 2)
     throw PathError(ErrorKind::Damaged,
                     "tables: '" + dir.string() + "' holds no complete set of tables" + fix);

@@ -17,16 +17,6 @@ bool table_present(const fs::path& dir, MaterialClass mc) {
   return fs::symlink_status(dir / table_file_name(mc), ec).type() != fs::file_type::not_found;
 }
 
-int complete_piece_count(const fs::path& dir) {
-  int covered = 0;
-  for (int pieces = 2; pieces <= kMaxPieces; ++pieces) {
-    for (MaterialClass mc : material_classes(pieces))
-      if (!table_present(dir, mc)) return covered;
-    covered = pieces;
-  }
-  return covered;
-}
-
 std::string default_tables_dir() {
   const char* env = std::getenv("EWN_TABLES");
   return env && *env ? std::string(env) : std::string("data");

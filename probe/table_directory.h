@@ -19,9 +19,6 @@ std::string default_tables_dir();
 // than passed over as if it were missing.
 bool table_present(const std::filesystem::path& dir, MaterialClass mc);
 
-// The most pieces n such that every class with 2..n pieces is present (0: not even 2 pieces).
-int complete_piece_count(const std::filesystem::path& dir);
-
 // The table files of a directory as `ewn verify` and `ewn info` both see them, before any is
 // read, so that the two report the same facts.
 struct TableDirectory {

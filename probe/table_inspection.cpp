@@ -20,14 +20,15 @@ void inspect(TableInspection& c, const std::filesystem::path& dir, bool headers_
   c.positions = PositionIndex(c.material).canonical_count();
   // The same words as the table reader's (a FIFO named like a table is never opened).
   if (auto problem = regular_file_problem(path)) {
-    bool missing = problem->kind == ErrorKind::Missing && problem->words == "missing";
-    c.problem = path.string() + ": " + (missing ? "missing table file" : problem->words);
+    c.missing = problem->kind == ErrorKind::Missing && problem->words == "missing";
+    c.problem = path.string() + ": " + (c.missing ? "missing table file" : problem->words);
     return;
   }
   c.present = true;
   c.bytes = std::filesystem::file_size(path, ec);
   try {
     TableFile file(path, c.material);
+    c.opens = true;
     c.entries = file.entry_count();
     if (!headers_only) c.problem = check_table(path);
   } catch (const TableError& e) {
@@ -48,7 +49,37 @@ void inspect_all(std::vector<TableInspection>& tables, const std::filesystem::pa
   for (auto& t : pool) t.join();
 }
 
+// The one computation of complete_up_to (TableCoverage): from which of the inspected tables open.
+TableCoverage coverage_of(const std::vector<TableInspection>& tables, int largest) {
+  TableCoverage out;
+  out.largest = largest;
+  auto opens = [&](MaterialClass mc) {
+    return std::any_of(tables.begin(), tables.end(),
+                       [&](const TableInspection& c) { return c.material == mc && c.opens; });
+  };
+  for (int n = 2; n <= largest; ++n) {
+    const auto& classes = material_classes(n);
+    if (!std::all_of(classes.begin(), classes.end(), opens)) break;
+    out.complete_up_to = n;
+  }
+  if (out.complete_up_to >= 2 && out.complete_up_to < kMaxPieces)
+    for (MaterialClass mc : material_classes(out.complete_up_to + 1))
+      if (opens(mc) && opens(mc.flipped())) out.partial_classes.push_back(mc);
+  for (const TableInspection& c : tables)
+    if (!c.opens && !c.missing) out.damaged.push_back(c.material);
+  return out;
+}
+
 }  // namespace
+
+TableCoverage table_coverage(const std::filesystem::path& dir) {
+  if (directory_problem(dir)) return {};
+  try {
+    return inspect_tables(dir, /*headers_only=*/true, /*threads=*/1).coverage;
+  } catch (const PathError&) {
+    return {};  // it could not be listed after all
+  }
+}
 
 DirectoryInspection inspect_tables(const std::filesystem::path& dir, bool headers_only,
                                    int threads) {
@@ -59,7 +90,6 @@ DirectoryInspection inspect_tables(const std::filesystem::path& dir, bool header
       if (found.expects(dir, mc)) out.tables.push_back(TableInspection{mc});
   inspect_all(out.tables, dir, headers_only, threads);
 
-  bool complete = true;
   for (int n = 2; n <= found.largest; ++n) {
     PieceCountInspection g{n};
     g.classes = int(material_classes(n).size());
@@ -72,22 +102,12 @@ DirectoryInspection inspect_tables(const std::filesystem::path& dir, bool header
       g.positions += c.positions;
       g.bytes += c.bytes;
     }
-    // Only tables that pass their checks count.
-    complete = complete && g.present == g.classes && g.failing == 0;
-    if (complete) out.complete_up_to = n;
     out.failing += g.failing;
     out.bytes += g.bytes;
     out.positions += g.positions;
     out.piece_counts.push_back(g);
   }
-  auto passes = [&](MaterialClass mc) {
-    return std::any_of(out.tables.begin(), out.tables.end(), [&](const TableInspection& c) {
-      return c.material == mc && c.present && !c.problem;
-    });
-  };
-  if (out.complete_up_to >= 2 && out.complete_up_to < kMaxPieces)
-    for (MaterialClass mc : material_classes(out.complete_up_to + 1))
-      if (passes(mc) && passes(mc.flipped())) out.partial_classes.push_back(mc);
+  out.coverage = coverage_of(out.tables, found.largest);
   out.problems = found.strays;
   if (found.largest == 0)
     out.problems.push_back(dir.string() + ": no table files (*" + kTableExtension + ")");

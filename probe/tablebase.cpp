@@ -9,26 +9,36 @@
 namespace ewn {
 
 Tablebase::Tablebase(std::filesystem::path dir, size_t cache_bytes)
-    : dir_(std::move(dir)), complete_up_to_(complete_piece_count(dir_)), cache_(cache_bytes) {
-  if (complete_up_to_ < 2 || complete_up_to_ >= kMaxPieces) return;
-  for (MaterialClass mc : material_classes(complete_up_to_ + 1))
-    if (table_present(dir_, mc) && table_present(dir_, mc.flipped())) {
-      partial_.push_back(mc);
-      is_partial_[class_slot(mc)] = true;
-    }
+    : dir_(std::move(dir)), coverage_(table_coverage(dir_)), cache_(cache_bytes) {
+  for (MaterialClass mc : coverage_.partial_classes) is_partial_[class_slot(mc)] = true;
 }
 
 std::optional<TableKey> Tablebase::covered_key(const Position& pos) const {
-  int n = pos.piece_count();
-  if (n > complete_up_to_ + 1 || (n == complete_up_to_ + 1 && partial_.empty()))
-    return std::nullopt;
+  int n = pos.piece_count(), complete = complete_up_to();
+  if (n > complete + 1 || (n == complete + 1 && partial_classes().empty())) return std::nullopt;
   TableKey key = canonical_key(pos);
-  if (n <= complete_up_to_ || is_partial_[class_slot(key.material)]) return key;
+  if (n <= complete || is_partial_[class_slot(key.material)]) return key;
   return std::nullopt;
 }
 
 bool Tablebase::has_value_for(const Position& pos) const {
-  return pos.piece_count() <= complete_up_to_ || pos.winner() || covered_key(pos);
+  return pos.piece_count() <= complete_up_to() || pos.winner() || covered_key(pos);
+}
+
+void Tablebase::throw_if_damaged(const Position& pos) const {
+  const std::vector<MaterialClass>& damaged = coverage_.damaged;
+  int n = pos.piece_count();
+  if (damaged.empty() || n > coverage_.largest) return;
+  auto is_damaged = [&](MaterialClass mc) {
+    return std::find(damaged.begin(), damaged.end(), mc) != damaged.end();
+  };
+  // The position's own table and its twin's first (a move that is no capture leads there); one
+  // of them missing makes it not covered. Else what stops the smaller set from being complete.
+  MaterialClass own = canonical_key(pos).material;
+  for (MaterialClass mc : {own, own.flipped()})
+    if (is_damaged(mc)) file(mc);  // throws the file's own TableError (unless mended since)
+  if (!table_present(dir_, own) || !table_present(dir_, own.flipped())) return;
+  if (damaged.front().piece_count() < n) file(damaged.front());
 }
 
 Tablebase::~Tablebase() {
@@ -70,14 +80,20 @@ uint16_t Tablebase::entry(const TableKey& key) const {
 std::optional<double> Tablebase::value(const Position& pos) const {
   if (auto winner = pos.winner()) return *winner == pos.to_move ? 1.0 : 0.0;
   auto key = covered_key(pos);
-  if (!key) return std::nullopt;
+  if (!key) {
+    throw_if_damaged(pos);
+    return std::nullopt;
+  }
   return decode_value(entry(*key));
 }
 
 std::optional<std::vector<Tablebase::MoveValue>> Tablebase::best_moves(const Position& pos,
                                                                        int die) const {
   if (pos.winner()) return std::vector<MoveValue>{};
-  if (!has_value_for(pos)) return std::nullopt;
+  if (!has_value_for(pos)) {
+    throw_if_damaged(pos);
+    return std::nullopt;
+  }
   std::vector<MoveValue> out;
   for (Move m : legal_moves(pos, die)) {
     Position next = pos;

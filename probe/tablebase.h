@@ -20,6 +20,7 @@
 #include "position.h"
 #include "table_file.h"
 #include "table_format.h"
+#include "table_inspection.h"
 
 namespace ewn {
 
@@ -31,19 +32,24 @@ class Tablebase {
   Tablebase& operator=(const Tablebase&) = delete;
 
   const std::filesystem::path& directory() const { return dir_; }
-  // Largest n such that the table of every material class with <= n pieces is present (0: none).
-  // Decided when the Tablebase is made.
-  int complete_up_to() const { return complete_up_to_; }
-  // Classes with complete_up_to() + 1 pieces whose tables are present together with their
+  // How far the tables reach (table_inspection.h: the one figure of every surface), decided
+  // when the Tablebase is made. complete_up_to(): the largest n such that the table of every
+  // class with <= n pieces is present and opens (0: none).
+  const TableCoverage& coverage() const { return coverage_; }
+  int complete_up_to() const { return coverage_.complete_up_to; }
+  // Classes with complete_up_to() + 1 pieces whose tables open together with their
   // colour-flipped twin's (made by `ewn gen --class`): their positions have values too, since
   // every move from them stays in the pair or captures into the complete smaller set.
-  const std::vector<MaterialClass>& partial_classes() const { return partial_; }
+  const std::vector<MaterialClass>& partial_classes() const { return coverage_.partial_classes; }
   // Whether value() and best_moves() answer for this position.
   bool has_value_for(const Position& pos) const;
 
   // Pre-roll win probability of the side to move. Decided positions give 1.0 / 0.0 (the side to
   // move has won / lost). std::nullopt without has_value_for(pos).
-  // Throws TableError when a needed table file is missing or corrupt.
+  // Throws TableError when a needed table file is missing or corrupt: a block that fails its
+  // checksum, or, for a position without has_value_for(pos) of at most coverage().largest
+  // pieces, a table that does not open and stands in its way: its class's or its twin's, else
+  // (both present) the smallest one with fewer pieces. The set would cover it but for that file.
   std::optional<double> value(const Position& pos) const;
 
   // Moves for a die (1..6) with the mover's win probability after each (1.0 for a winning
@@ -67,9 +73,11 @@ class Tablebase {
   // The table entry of an undecided position when it has a value (one canonical_key for both
   // questions).
   std::optional<TableKey> covered_key(const Position& pos) const;
+  // For a position without a value: throws the TableError of the damaged table that stands in
+  // its way, if there is one (value()).
+  void throw_if_damaged(const Position& pos) const;
   std::filesystem::path dir_;
-  int complete_up_to_ = 0;
-  std::vector<MaterialClass> partial_;
+  TableCoverage coverage_;
   std::array<bool, kClassSlots> is_partial_{};
   mutable BlockCache cache_;
   mutable std::mutex open_mutex_;

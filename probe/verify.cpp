@@ -12,6 +12,7 @@
 #include "read_entries.h"
 #include "table_directory.h"
 #include "table_file.h"
+#include "table_inspection.h"
 
 namespace ewn {
 
@@ -274,8 +275,9 @@ VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
     bool all = true;
     for (MaterialClass mc : material_classes(n)) all = all && report_of(mc) && report_of(mc)->ok();
     if (!all) break;
-    report.complete_up_to = n;
+    report.verified_up_to = n;
   }
+  report.complete_up_to = table_coverage(dir).complete_up_to;
   return report;
 }
 

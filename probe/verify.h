@@ -74,8 +74,12 @@ struct TableReport {
 struct VerifyReport {
   std::filesystem::path dir;
   int max_pieces = 0;
-  // Largest n such that the table of every class with <= n pieces passed (0: none).
+  // The directory's coverage (table_inspection.h, the figure of every surface): the largest n
+  // such that the table of every class with <= n pieces is present and opens (0: none).
   int complete_up_to = 0;
+  // What verify adds: the largest n such that the table of every class with <= n pieces passed
+  // every check and its values were recomputed within the tolerance (0: none).
+  int verified_up_to = 0;
   // Classes of max_pieces with no file at all, left out of `tables` (a set made class by class
   // with `ewn gen --class`); only when max_pieces was not given.
   std::vector<MaterialClass> absent;

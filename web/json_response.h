@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "error_answer.h"
 #include "http_message.h"
 #include "json_text.h"
 
@@ -15,6 +16,13 @@ inline void send_json(Response& res, int status, const Json& body) {
   res.set_content(json_text(body) + "\n", "application/json");
 }
 
+// A failure's error document ({"error", "error_kind"}), with its status from the one map
+// (answers/failure.h).
+inline void send_failure(Response& res, Failure failure, const std::string& message) {
+  send_json(res, ways_of(failure).http_status, error_answer(failure, message));
+}
+
+// An answer of HTTP's own that no failure of the map names (a page not found, a Host refused).
 inline void send_error(Response& res, int status, const std::string& message) {
   send_json(res, status, Json{{"error", message}});
 }

@@ -1,26 +1,13 @@
 // ewn serve: the web explorer's HTTP server (docs/WEB.md). It serves the page (web/static,
 // compiled in) and the JSON API: /api/probe, /api/move, /api/estimate, /api/analyse, /api/info
-// and the setup advisor's /api/setup/reply, /api/setup/best and /api/setup/equilibrium.
+// and the setup advisor's /api/setup/reply, /api/setup/best and /api/setup/equilibrium
+// (routes.h; the checks around them guards.h; what they read site.h).
 #pragma once
 
 #include <functional>
 #include <string>
-#include <string_view>
-
-#include "tablebase.h"
 
 namespace ewn::web {
-
-// The answer to /api/probe for a position as given: the line `ewn probe --json` prints for it
-// (without the newline) and how the probe ended. The command that starts the server passes the
-// probe command's own function (answers/probe_answer.h), so that the server's answer is the CLI's
-// by construction, byte for byte.
-struct ProbeAnswer {
-  enum class Outcome { Ok, BadPosition, NotCovered, TableProblem };
-  Outcome outcome;
-  std::string json;
-};
-using ProbeFunction = std::function<ProbeAnswer(const Tablebase&, std::string_view text)>;
 
 struct ServerOptions {
   std::string tables;              // table directory (may hold no tables: the engine estimates)
@@ -29,7 +16,6 @@ struct ServerOptions {
   int max_movetime_ms = 5000;      // the cap on a request's movetime
   int searches = 2;                // engine searches at once
   int threads = 16;                // requests served at once
-  ProbeFunction probe;             // required
   // The setup matrix of /api/setup/* (ewn setup make); "": the default file, if it is there.
   std::string setup_matrix;
 };
@@ -39,5 +25,8 @@ struct ServerOptions {
 // none) and the engine's evaluation network. Throws std::runtime_error when it cannot bind.
 using ReadyCallback = std::function<void(const std::string& address, const std::string& note)>;
 void serve(const ServerOptions& options, const ReadyCallback& ready);
+
+// The JSON API's paths, comma-separated and wrapped to lines of at most 88 columns (--help).
+std::string api_path_list();
 
 }  // namespace ewn::web

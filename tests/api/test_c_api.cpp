@@ -4,12 +4,15 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "ewn/ewn.h"
+#include "failure.h"
 #include "generated_set.h"
 #include "index.h"
 #include "movegen.h"
@@ -116,7 +119,7 @@ TEST_CASE("the C API reports errors by code and message", "[c_api]") {
     CHECK(message.rfind("bad position: ", 0) == 0);
     std::string json = probe_json(open.tb, "r1r2/5/5 r", EWN_E_POSITION);
     CHECK(Json::parse(json)["error"] == message);
-    CHECK(std::string(ewn_strerror(EWN_E_POSITION)) == "malformed position or move");
+    CHECK(std::string(ewn_strerror(EWN_E_POSITION)) == "bad position");
   }
   SECTION("more pieces than the tables cover, with the command that makes them") {
     const char* four = "r1r23/5/2b3b41/5/5 r";
@@ -313,4 +316,18 @@ TEST_CASE("threads sharing one C API handle get the one-thread answers", "[c_api
     });
   for (auto& th : threads) th.join();
   for (int m : mismatches) CHECK(m == 0);
+}
+
+TEST_CASE("C API: ewn_strerror gives the map's words, one text per failure kind", "[api]") {
+  std::set<std::string> texts;
+  for (const FailureWays& w : failure_table()) {
+    std::optional<Failure> f = failure_of_c_code(w.c_code);
+    REQUIRE(f);
+    // A code several failures share (EWN_E_INTERNAL) names the one failure_of_c_code chooses.
+    CHECK(std::string(ewn_strerror(w.c_code)) == ways_of(*f).meaning);
+    if (*f == w.failure) CHECK(texts.insert(w.meaning).second);
+  }
+  CHECK(std::string(ewn_strerror(EWN_OK)) == "success");
+  CHECK(std::string(ewn_strerror(-1)) == "unknown error code");
+  CHECK(std::string(ewn_strerror(EWN_E_TABLE)) == ways_of(Failure::DamagedTable).meaning);
 }

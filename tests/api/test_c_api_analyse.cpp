@@ -116,7 +116,7 @@ TEST_CASE("ewn_analyse_json: a game text that cannot be read, a bad argument", "
   CHECK(analyse(kGame.c_str(), 2, kNodes, 1) == EWN_E_GAME);  // the list holds one game
   CHECK_THAT(ewn_last_error(), Catch::Contains("no game 2"));
   CHECK(analyse("", 0, kNodes, 1) == EWN_E_GAME);
-  CHECK(std::string(ewn_strerror(EWN_E_GAME)) == "the game text cannot be read");
+  CHECK(std::string(ewn_strerror(EWN_E_GAME)) == "a game text that cannot be read");
   // `ewn analyse` fails on the same text with the same code (answers/failure.h).
   int exit_code = -1;
   cli_analysis(bad_die, "none", exit_code);

@@ -16,6 +16,7 @@
 #include "child_process.h"
 #include "cli_run.h"
 #include "generated_set.h"
+#include "routes.h"
 #include "setup_matrix.h"
 #include "tcp_listener.h"
 
@@ -167,6 +168,14 @@ TEST_CASE("ewn --help lists each command in one line", "[cli]") {
   std::vector<std::string> names = listed_commands(top.out);
   CHECK(names.size() >= 11);
   CHECK_THAT(top.out, Catch::Contains("ewn COMMAND --help"));
+}
+
+TEST_CASE("ewn serve --help lists every route of the JSON API", "[cli]") {
+  ChildResult help = run_ewn({"serve", "--help"});
+  REQUIRE(help.exit_code == 0);
+  CHECK(web::api_paths().size() >= 8);
+  for (std::string_view path : web::api_paths())
+    CHECK_THAT(help.out, Catch::Contains(std::string(path)));
 }
 
 TEST_CASE("every example in every --help runs as printed", "[cli]") {

@@ -15,7 +15,7 @@ TEST_CASE("table inspection: a complete set, checked on one thread and on severa
   const fs::path& set3 = test::generated_set(3);
   DirectoryInspection one = inspect_tables(set3, false, 1);
   DirectoryInspection two = inspect_tables(set3, false, 2);
-  CHECK(one.complete_up_to == 3);
+  CHECK(one.coverage.complete_up_to == 3);
   CHECK(one.failing == 0);
   CHECK(one.problems.empty());
   REQUIRE(one.piece_counts.size() == 2);  // 2 and 3 pieces
@@ -43,7 +43,7 @@ TEST_CASE("table inspection: a missing and a damaged table are problems, counted
     f.put('\x7f');
   }
   DirectoryInspection full = inspect_tables(dir.path(), false);
-  CHECK(full.complete_up_to == 0);
+  CHECK(full.coverage.complete_up_to == 0);
   CHECK(full.failing == 2);
   REQUIRE(full.problems.size() == 2);
   CHECK_THAT(full.problems[0] + full.problems[1], Catch::Contains("1v1.ewt: missing table file"));

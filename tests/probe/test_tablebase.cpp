@@ -169,9 +169,9 @@ TEST_CASE("tablebase: a class made alone (--class) has values for its positions 
   CHECK(classes == expected);
   // The inventory of `ewn info` and /api/info (table_inspection.h) names the same classes.
   DirectoryInspection inspected = inspect_tables(dir.path(), /*headers_only=*/true);
-  CHECK(inspected.complete_up_to == partial.complete_up_to());
-  std::sort(inspected.partial_classes.begin(), inspected.partial_classes.end());
-  CHECK(inspected.partial_classes == expected);
+  CHECK(inspected.coverage.complete_up_to == partial.complete_up_to());
+  std::sort(inspected.coverage.partial_classes.begin(), inspected.coverage.partial_classes.end());
+  CHECK(inspected.coverage.partial_classes == expected);
   Rng rng(12);
   int inside = 0, outside = 0;
   while (inside < 500 || outside < 500) {

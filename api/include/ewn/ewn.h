@@ -46,7 +46,8 @@ enum {
 
 /* The library's version, "MAJOR.MINOR.PATCH". */
 const char* ewn_version(void);
-/* A short description of a return code (never NULL). */
+/* A short description of a return code (never NULL): the words docs/API.md's failure table and
+ * the ewn program's --help give its failure. */
 const char* ewn_strerror(int code);
 /* The message of the last call on this thread that failed ("" if none did). Valid until the
  * thread's next failing call. */

@@ -1,0 +1,51 @@
+"""One coverage figure: on a directory with one table truncated and one removed, the module's
+complete_up_to is `ewn info --json`'s, and a probe that needs the damaged table raises
+ewn.TableError naming it while the others still answer."""
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+import ewn
+
+TRUNCATED, REMOVED = "12v1.ewt", "13v1.ewt"
+
+
+@pytest.fixture(params=[True, False], ids=["one-removed", "none-removed"])
+def damaged(request, tables, tmp_path):
+    copy = tmp_path / "damaged"
+    shutil.copytree(tables, copy)
+    path = copy / TRUNCATED
+    with open(path, "r+b") as f:
+        f.truncate(path.stat().st_size - 10)
+    if request.param:
+        (copy / REMOVED).unlink()
+    return copy, request.param
+
+
+def cli_figure(ewn_program, args):
+    run = subprocess.run([str(ewn_program), *args], capture_output=True, text=True)
+    return json.loads(run.stdout)["complete_up_to"]
+
+
+def test_complete_up_to_is_the_cli_figure(ewn_program, damaged):
+    copy, _ = damaged
+    with ewn.Tablebase(copy) as tb:
+        assert tb.complete_up_to == 2
+    for args in (["info", "--json"], ["info", "--json", "--quick"], ["verify", "--json", "-q"]):
+        assert cli_figure(ewn_program, [*args, "--tables", str(copy)]) == 2, args
+
+
+def test_a_probe_needs_the_damaged_table_or_not(damaged):
+    copy, removed = damaged
+    with ewn.Tablebase(copy) as tb:
+        assert tb.value("r14/5/5/5/4b1 r") == 1.0  # 2 pieces
+        assert tb.probe("r1r43/5/5/5/4b1 r")["material"] == "14v1"  # opens with its twin
+        with pytest.raises(ewn.TableError, match=TRUNCATED):
+            tb.value("r1r23/5/5/5/4b1 r")
+        assert tb.get_value("r1r23/5/5/5/4b1 r", "none") == "none"
+        if removed:
+            with pytest.raises(ewn.NotCoveredError, match="up to 2 pieces"):
+                tb.value("r1r33/5/5/5/4b1 r")
