@@ -1,9 +1,11 @@
 // ewn setup: which free-setup arrangements win. `make` computes the setup matrix (the engine's
 // value of every arrangement class against every other at a fixed budget) into a file; `reply`,
 // `best` and `equilibrium` answer from it.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
+#include "board_view.h"
 #include "commands.h"
 #include "error_answer.h"
 #include "error_kind.h"
@@ -47,25 +49,57 @@ std::unique_ptr<SetupAdvisor> open_advisor(const SetupOptions& opt, int& code) {
   }
 }
 
+// Values to 0.1 points: finer differences are far inside the entries' noise.
 std::string percent(double value) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%5.1f%%", 100 * value);
   return buf;
 }
 
-void print_ranked(const std::vector<RankedArrangement>& list, bool with_probability) {
+std::string points(double probability) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", 100 * probability);
+  return buf;
+}
+
+void print_ranked(const std::vector<RankedArrangement>& list, bool with_probability,
+                  bool with_tie) {
   for (const auto& r : list) {
     std::cout << "  " << format_arrangement(r.arrangement) << " (or "
               << format_arrangement(renumbered(r.arrangement)) << ")";
     if (with_probability) std::cout << "  played " << percent(r.probability);
-    std::cout << "  wins " << percent(r.value) << "\n";
+    std::cout << "  wins " << percent(r.value);
+    if (with_tie && r.tied) std::cout << "  tied with the best";
+    std::cout << "\n";
   }
 }
 
 void print_matrix_line(const SetupAdvisor& advisor) {
   const SetupMatrix& m = advisor.matrix();
-  std::cout << "Setup matrix: " << m.rows << " x " << m.columns << " arrangement classes, "
-            << m.node_budget << " nodes an entry.\n";
+  std::cout << "Setup matrix: " << m.rows << " x " << m.columns << " arrangement classes, ";
+  if (m.depth > 0)
+    std::cout << "depth " << m.depth << " an entry.\n";
+  else
+    std::cout << m.node_budget << " nodes an entry.\n";
+}
+
+// The answer's precision in a player's words.
+void print_precision(const SetupPrecision& p, const char* what) {
+  std::cout << "Precision: " << what
+            << " is the engine's estimate from a short search, within about "
+            << points(p.value_error) << " points of a search one ply deeper (which gives the first"
+            << " mover " << points(p.depth_bias) << " points more throughout); values less than "
+            << points(p.tie_margin) << " points apart are not told apart, and are marked tied.\n";
+}
+
+// The start with `first` placed by the first mover (Red, a5 b5 c5 a4 b4 a3) and `second` by
+// the second (Blue, e1 e2 e3 d1 d2 c1); either may be absent.
+void print_board(const std::optional<Arrangement>& first,
+                 const std::optional<Arrangement>& second) {
+  Position pos;
+  if (first) place_side(pos, Red, *first);
+  if (second) place_side(pos, Blue, *second);
+  std::cout << draw_board(pos);
 }
 
 int run_reply(const SetupOptions& opt) {
@@ -84,10 +118,18 @@ int run_reply(const SetupOptions& opt) {
     auto first = advisor->replies(SetupRole::First, *theirs, opt.count);
     auto second = advisor->replies(SetupRole::Second, *theirs, opt.count);
     print_matrix_line(*advisor);
+    print_precision(advisor->reply_precision(), "each value");
     for (SetupRole role : {SetupRole::First, SetupRole::Second}) {
-      std::cout << "Best replies to " << format_arrangement(*theirs) << " when you move "
+      bool moves_first = role == SetupRole::First;
+      const auto& list = moves_first ? first : second;
+      std::cout << "\nBest replies to " << format_arrangement(*theirs) << " when you move "
                 << role_name(role) << " (your win probability):\n";
-      print_ranked(role == SetupRole::First ? first : second, false);
+      print_ranked(list, false, true);
+      std::cout << "  " << advisor->tied_replies(role, *theirs) << " of " << advisor->matrix().rows
+                << " classes are tied with the best. The first, you "
+                << (moves_first ? "Red (moving first)" : "Blue (moving second)") << ":\n";
+      print_board(moves_first ? list.front().arrangement : *theirs,
+                  moves_first ? *theirs : list.front().arrangement);
     }
   } catch (const std::out_of_range& e) {
     return report_error(opt, Failure::BadUse, e.what());
@@ -104,12 +146,40 @@ int run_best(const SetupOptions& opt) {
     return 0;
   }
   print_matrix_line(*advisor);
+  print_precision(advisor->mean_precision(), "each mean over the opponent's classes");
+  std::vector<Arrangement> tops;
   for (SetupRole role : {SetupRole::First, SetupRole::Second}) {
-    std::cout << "Best against a random arrangement when you move " << role_name(role)
+    auto list = advisor->against_uniform(role, opt.count);
+    std::cout << "\nBest against a random arrangement when you move " << role_name(role)
               << " (your mean win probability):\n";
-    print_ranked(advisor->against_uniform(role, opt.count), false);
+    print_ranked(list, false, true);
+    std::cout << "  " << advisor->tied_against_uniform(role) << " of " << advisor->matrix().rows
+              << " classes are tied with the best.\n";
+    tops.push_back(list.front().arrangement);
   }
+  std::cout << "\nThe first of each: moving first as Red (top left), moving second as Blue:\n";
+  print_board(tops[0], tops[1]);
   return 0;
+}
+
+void print_alternatives(const MixAlternatives& alt, const char* mover) {
+  if (alt.other_mixes.empty() && alt.equally_good.empty()) {
+    std::cout << "  No other optimal mix found for the " << mover << " mover.\n";
+    return;
+  }
+  if (!alt.other_mixes.empty())
+    std::cout << "  The " << mover << " mover has several optimal mixes; others found:\n";
+  for (const auto& mix : alt.other_mixes) {
+    std::cout << "   ";
+    for (const auto& r : mix)
+      std::cout << " " << format_arrangement(r.arrangement) << " " << percent(r.probability);
+    std::cout << "\n";
+  }
+  if (!alt.equally_good.empty()) {
+    std::cout << "  Outside the mix, as good against the other's mix:";
+    for (const auto& r : alt.equally_good) std::cout << " " << format_arrangement(r.arrangement);
+    std::cout << "\n";
+  }
 }
 
 int run_equilibrium(const SetupOptions& opt) {
@@ -121,18 +191,27 @@ int run_equilibrium(const SetupOptions& opt) {
     return 0;
   }
   const SetupEquilibrium& e = advisor->equilibrium();
+  SetupPrecision p = advisor->equilibrium_precision();
   print_matrix_line(*advisor);
-  char line[160];
+  char line[400];
   std::snprintf(line, sizeof line,
-                "Equilibrium: the first mover wins %.4f%% (proven within %.1e), the second "
-                "%.4f%%.\n",
-                100 * e.value, e.gap, 100 * (1 - e.value));
+                "Equilibrium: the first mover wins %.1f%%, the second %.1f%%, each within about "
+                "%.1f points (the entries' precision;\na search one ply deeper gives the first "
+                "mover %.1f points more). On these entries the mixes are optimal to %.0e\n(the "
+                "solver's arithmetic, not the win probability's precision).\n",
+                100 * e.value, 100 * (1 - e.value), 100 * p.value_error, 100 * p.depth_bias,
+                std::max(e.gap, 1e-16));
   std::cout << line;
-  std::cout << "First mover's mix (" << e.first.size()
+  std::cout << "\nFirst mover's mix (" << e.first.size()
             << " classes; win probability against the second's mix):\n";
-  print_ranked(e.first, true);
-  std::cout << "Second mover's mix (" << e.second.size() << " classes):\n";
-  print_ranked(e.second, true);
+  print_ranked(e.first, true, false);
+  print_alternatives(e.first_alternatives, "first");
+  std::cout << "\nSecond mover's mix (" << e.second.size() << " classes):\n";
+  print_ranked(e.second, true, false);
+  print_alternatives(e.second_alternatives, "second");
+  std::cout << "\nThe most probable class of each mix: the first mover as Red (top left), the "
+               "second as Blue:\n";
+  print_board(e.first.front().arrangement, e.second.front().arrangement);
   return 0;
 }
 

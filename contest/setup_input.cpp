@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "notation.h"
+#include "printable.h"
 #include "setup.h"
 #include "side_names.h"
 
@@ -96,7 +97,7 @@ SetupInput parse_setup(std::string_view text) {
       else if (w[i] == side_word(Blue))
         side = Blue;
       else
-        return fail("expected 'red' or 'blue', found '" + w[i] + "': " + kForms);
+        return fail("expected 'red' or 'blue', found " + quoted_excerpt(w[i]) + ": " + kForms);
       const char* name = side_name(side);
       if (seen[side]) return fail(std::string(name) + " is given twice");
       seen[side] = true;
@@ -130,7 +131,7 @@ SetupInput parse_setup(std::string_view text) {
     r.choice = c;
     return r;
   }
-  return fail("could not read '" + std::string(text) + "': " + kForms);
+  return fail("could not read " + quoted_excerpt(text) + ": " + kForms);
 }
 
 }  // namespace ewn

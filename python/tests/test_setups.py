@@ -33,6 +33,8 @@ def test_the_three_answers_are_the_cli_s(ewn_program, matrix):
     assert eq["matrix"] == {"rows": 5, "columns": 5, "node_budget": 1}
     assert 0 <= eq["value"] <= 1 and eq["gap"] < 1e-9
     assert abs(sum(a["probability"] for a in eq["first"]) - 1) < 1e-9
+    assert eq["precision"]["entry_error"] > 0
+    assert set(eq["alternatives"]) == {"first", "second"}
 
 
 def test_errors(tmp_path, matrix):
@@ -45,6 +47,10 @@ def test_errors(tmp_path, matrix):
     setups = ewn.Setups(matrix)
     with pytest.raises(ValueError, match="'16253' is not an arrangement"):
         setups.reply("16253")
+    # A long one is quoted as a short excerpt with its length, never whole.
+    with pytest.raises(ValueError, match=r"'7+\.\.\.' \(10000 bytes\) is not an arrangement") as e:
+        setups.reply("7" * 10000)
+    assert len(str(e.value)) < 200
     with pytest.raises(ValueError, match="not in this matrix of the first 5 classes"):
         setups.reply("365421")
     setups.close()
