@@ -64,12 +64,13 @@ Json setup_reply_answer(const SetupAdvisor& advisor, const Arrangement& theirs, 
 Json setup_best_answer(const SetupAdvisor& advisor, int count) {
   Json j;
   j["matrix"] = matrix_json(advisor.matrix());
-  j["precision"] = precision_json(advisor.mean_precision());
-  Json ties;
+  Json precision, ties;
   for (SetupRole role : {SetupRole::First, SetupRole::Second}) {
+    precision[role_name(role)] = precision_json(advisor.mean_precision(role));
     j[role_name(role)] = ranked_json(advisor.against_uniform(role, count), false, true);
     ties[role_name(role)] = advisor.tied_against_uniform(role);
   }
+  j["precision"] = precision;
   j["ties"] = ties;
   return j;
 }

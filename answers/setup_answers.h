@@ -14,8 +14,8 @@ namespace ewn {
 // matrix (rows, columns, node_budget), precision, against, first and second: the ranked replies
 // (each `tied` with the best or not), ties: how many classes of each mover are tied with the best.
 Json setup_reply_answer(const SetupAdvisor& advisor, const Arrangement& theirs, int count);
-// matrix, precision, first, second and ties: the arrangements best against a uniformly random
-// opponent.
+// matrix, precision (for each mover: a mean's error differs), first, second and ties: the
+// arrangements best against a uniformly random opponent.
 Json setup_best_answer(const SetupAdvisor& advisor, int count);
 // matrix, precision, value, gap, first and second: the equilibrium's mixes; alternatives: for
 // each mover the classes outside its mix as good against the other's (equally_good) and the

@@ -220,8 +220,8 @@ int games(const SetupAdvisor& advisor, int pairs, const std::string& spec_text, 
       "%d pairs (%d games) of %s: the %s placement won %d (%.1f%%, 95%% interval "
       "%.1f-%.1f%%); the matrix predicted %.1f%%\n",
       pairs, 2 * pairs, spec_text.c_str(), best ? "best-against-random" : "equilibrium",
-      equilibrium_wins, 100 * mean, 100 * (mean - half),
-      100 * (mean + half), 100 * predicted / pairs);
+      equilibrium_wins, 100 * mean, 100 * (mean - half), 100 * (mean + half),
+      100 * predicted / pairs);
   return 0;
 }
 
@@ -260,9 +260,10 @@ int means(const SetupAdvisor& advisor, int classes, int columns, int factor) {
                 classes, columns, (unsigned long long)m.node_budget, (unsigned long long)deep);
     entry.print("  one entry, deeper minus stored");
     mean.print("  a class's mean, deeper minus stored");
-    std::printf("  sd about the shift: one entry %.4f, a class's mean %.4f (ratio %.2f; %.2f if "
-                "independent)\n",
-                sd(entry), sd(mean), sd(mean) / sd(entry), 1 / std::sqrt(double(columns)));
+    std::printf(
+        "  sd about the shift: one entry %.4f, a class's mean %.4f (ratio %.2f; %.2f if "
+        "independent)\n",
+        sd(entry), sd(mean), sd(mean) / sd(entry), 1 / std::sqrt(double(columns)));
   }
   return 0;
 }
@@ -278,9 +279,10 @@ int squares(const SetupAdvisor& advisor) {
     double mean = 0;
     for (const auto& r : all) mean += r.value;
     mean /= double(all.size());
-    std::printf("moving %s: mean %.4f over %zu classes; the mean of the classes with the numbers "
-                "on a square, minus that (points)\n          ",
-                role_name(role), mean, all.size());
+    std::printf(
+        "moving %s: mean %.4f over %zu classes; the mean of the classes with the numbers "
+        "on a square, minus that (points)\n          ",
+        role_name(role), mean, all.size());
     for (const char* name : kSquareNames) std::printf("  %6s", name);
     std::printf("\n");
     for (int pair = 0; pair < 3; ++pair) {
@@ -339,10 +341,9 @@ int main(int argc, char** argv) {
     if (mode == "rank")
       return rank(advisor, argc > 3 ? std::atoi(argv[3]) : 60, argc > 4 ? std::atoi(argv[4]) : 10);
     if (mode == "games")
-      return games(advisor, argc > 3 ? std::atoi(argv[3]) : 1000,
-                   argc > 4 ? argv[4] : "expectimax:depth=3",
-                   argc > 5 && std::string(argv[5]) == "random",
-                   argc > 6 && std::string(argv[6]) == "best");
+      return games(
+          advisor, argc > 3 ? std::atoi(argv[3]) : 1000, argc > 4 ? argv[4] : "expectimax:depth=3",
+          argc > 5 && std::string(argv[5]) == "random", argc > 6 && std::string(argv[6]) == "best");
     if (mode == "squares") return squares(advisor);
     if (mode == "means")
       return means(advisor, argc > 3 ? std::atoi(argv[3]) : 30, argc > 4 ? std::atoi(argv[4]) : 60,

@@ -85,11 +85,11 @@ void print_matrix_line(const SetupAdvisor& advisor) {
 
 // The answer's precision in a player's words.
 void print_precision(const SetupPrecision& p, const char* what) {
-  std::cout << "Precision: " << what
-            << " is the engine's estimate from a short search, within about "
-            << points(p.value_error) << " points of a search one ply deeper (which gives the first"
-            << " mover " << points(p.depth_bias) << " points more throughout); values less than "
-            << points(p.tie_margin) << " points apart are not told apart, and are marked tied.\n";
+  std::cout << "Precision: " << what << " is the engine's estimate from a short search;\n"
+            << "a search one ply deeper differs by about " << points(p.value_error)
+            << " points (beyond giving the first mover " << points(p.depth_bias)
+            << " points more\nthroughout). Values less than " << points(p.tie_margin)
+            << " points apart are not told apart: they are marked tied.\n";
 }
 
 // The start with `first` placed by the first mover (Red, a5 b5 c5 a4 b4 a3) and `second` by
@@ -146,12 +146,12 @@ int run_best(const SetupOptions& opt) {
     return 0;
   }
   print_matrix_line(*advisor);
-  print_precision(advisor->mean_precision(), "each mean over the opponent's classes");
   std::vector<Arrangement> tops;
   for (SetupRole role : {SetupRole::First, SetupRole::Second}) {
     auto list = advisor->against_uniform(role, opt.count);
     std::cout << "\nBest against a random arrangement when you move " << role_name(role)
               << " (your mean win probability):\n";
+    print_precision(advisor->mean_precision(role), "each mean over the opponent's classes");
     print_ranked(list, false, true);
     std::cout << "  " << advisor->tied_against_uniform(role) << " of " << advisor->matrix().rows
               << " classes are tied with the best.\n";

@@ -73,8 +73,9 @@ SetupPrecision SetupAdvisor::reply_precision() const {
   return precision_of(matrix_, matrix_.entry_error);
 }
 
-SetupPrecision SetupAdvisor::mean_precision() const {
-  return precision_of(matrix_, kMeanErrorRatio * matrix_.entry_error);
+SetupPrecision SetupAdvisor::mean_precision(SetupRole role) const {
+  return precision_of(matrix_,
+                      kMeanErrorRatio[role == SetupRole::First ? 0 : 1] * matrix_.entry_error);
 }
 
 int SetupAdvisor::tied_replies(SetupRole role, const Arrangement& theirs) const {
@@ -94,7 +95,7 @@ std::vector<RankedArrangement> SetupAdvisor::against_uniform(SetupRole role, int
     for (int o = 0; o < other; ++o) sum += first ? matrix_.value(c, o) : 1 - matrix_.value(o, c);
     list.push_back({class_arrangement(c), sum / other, 0, false});
   }
-  rank(list, count, mean_precision().tie_margin);
+  rank(list, count, mean_precision(role).tie_margin);
   return list;
 }
 

@@ -31,7 +31,7 @@ struct RankedArrangement {
 // estimate at a fixed search and differs from a deeper search's by about entry_error beyond a
 // shift of depth_bias common to all entries (the first mover's value rises by it); a mean over
 // the opponent's classes is less noisy than one entry, though not by the square root of their
-// number, as the entries' errors are correlated (kMeanErrorRatio, measured).
+// number, as the entries' errors are correlated (kMeanErrorRatio, measured for each mover).
 struct SetupPrecision {
   int depth = 0;           // the entries' search depth; 0: unknown (SetupMatrix)
   double entry_error = 0;  // of one entry
@@ -40,9 +40,12 @@ struct SetupPrecision {
   double tie_margin = 0;   // two values closer than this are not told apart: 2 sqrt(2) errors
 };
 
-// The measured ratio of a class's mean's error (over many opponents) to one entry's
-// (bench_setups means; docs/RESULTS.md): far from 1/sqrt(360).
-inline constexpr double kMeanErrorRatio = 0.5;
+// The measured ratio of the error of a class's mean over the opponent's classes to one entry's
+// (`bench_setups means`, 30 classes of each mover against 60 opponents at ten times the budget;
+// docs/RESULTS.md): 0.22 moving first, 0.94 moving second, where 1/sqrt(60) = 0.13 would hold
+// if the entries' errors were independent. The second mover's errors move together: a deeper
+// search changes a class's value against nearly every opponent alike.
+inline constexpr double kMeanErrorRatio[2] = {0.22, 0.94};  // first, second
 
 // Other optimal choices than the mix found (matrix_game.h find_alternatives).
 struct MixAlternatives {
@@ -71,12 +74,12 @@ class SetupAdvisor {
   std::vector<RankedArrangement> replies(SetupRole role, const Arrangement& theirs,
                                          int count) const;
   // Every class of `role`, best first, by its mean value over the opponent's classes; ties by
-  // mean_precision().
+  // mean_precision(role).
   std::vector<RankedArrangement> against_uniform(SetupRole role, int count) const;
   // The precision of a reply's values (one entry each), of a mean over the opponent's
   // classes, and of the equilibrium's values (mixes of entries: an entry's error, kept whole).
   SetupPrecision reply_precision() const;
-  SetupPrecision mean_precision() const;
+  SetupPrecision mean_precision(SetupRole role) const;
   SetupPrecision equilibrium_precision() const { return reply_precision(); }
   // How many of `role`'s classes are tied with the best reply to `theirs`, and with the best
   // against a random arrangement.

@@ -218,7 +218,8 @@ TEST_CASE("setup advice: the three questions from a small stored matrix") {
   CHECK(p.depth_bias == Approx(0.015));
   CHECK(p.value_error == Approx(0.008));
   CHECK(p.tie_margin == Approx(2 * std::sqrt(2.0) * 0.008));
-  CHECK(advisor.mean_precision().value_error == Approx(kMeanErrorRatio * 0.008));
+  CHECK(advisor.mean_precision(SetupRole::First).value_error == Approx(0.22 * 0.008));
+  CHECK(advisor.mean_precision(SetupRole::Second).value_error == Approx(0.94 * 0.008));
   CHECK(j["precision"]["entry_error"].get<double>() == Approx(0.008));
   CHECK(j["alternatives"]["first"]["other_mixes"].size() == 0);
 }
