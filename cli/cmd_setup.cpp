@@ -196,9 +196,9 @@ int run_equilibrium(const SetupOptions& opt) {
   char line[400];
   std::snprintf(line, sizeof line,
                 "Equilibrium: the first mover wins %.1f%%, the second %.1f%%, each within about "
-                "%.1f points (the entries' precision;\na search one ply deeper gives the first "
-                "mover %.1f points more). On these entries the mixes are optimal to %.0e\n(the "
-                "solver's arithmetic, not the win probability's precision).\n",
+                "%.1f points\n(the entries' precision; a search one ply deeper gives the first "
+                "mover %.1f points more).\nOn these entries the mixes are optimal to %.0e: the "
+                "solver's arithmetic, not the win\nprobability's precision.\n",
                 100 * e.value, 100 * (1 - e.value), 100 * p.value_error, 100 * p.depth_bias,
                 std::max(e.gap, 1e-16));
   std::cout << line;

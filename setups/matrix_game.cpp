@@ -165,18 +165,32 @@ MatrixGameSolution solve_matrix_game(const std::vector<double>& a, int rows, int
 
 namespace {
 
-// The game without row (or column) `drop`, solved; its strategy for that side mapped back to
-// the whole game with a zero at `drop`.
-MatrixGameSolution solve_without(const std::vector<double>& a, int rows, int columns, bool row,
-                                 int drop) {
+// The game with only the rows (or columns) `keep` of the row (column) player, solved; its
+// strategy for that side mapped back to the whole game (zero outside `keep`).
+MatrixGameSolution solve_on(const std::vector<double>& a, int rows, int columns, bool row,
+                            const std::vector<int>& keep) {
+  std::vector<bool> kept(size_t(row ? rows : columns), false);
+  for (int x : keep) kept[size_t(x)] = true;
   std::vector<double> sub;
   for (int i = 0; i < rows; ++i)
     for (int j = 0; j < columns; ++j)
-      if ((row ? i : j) != drop) sub.push_back(a[size_t(i) * size_t(columns) + size_t(j)]);
-  MatrixGameSolution s = solve_matrix_game(sub, row ? rows - 1 : rows, row ? columns : columns - 1);
+      if (kept[size_t(row ? i : j)]) sub.push_back(a[size_t(i) * size_t(columns) + size_t(j)]);
+  int k = int(keep.size());
+  MatrixGameSolution s = solve_matrix_game(sub, row ? k : rows, row ? columns : k);
   auto& strategy = row ? s.row_strategy : s.column_strategy;
-  strategy.insert(strategy.begin() + drop, 0.0);
+  std::vector<double> whole(size_t(row ? rows : columns), 0.0);
+  for (int x = 0; x < k; ++x) whole[size_t(keep[size_t(x)])] = strategy[size_t(x)];
+  strategy = whole;
   return s;
+}
+
+// The game without row (or column) `drop`, solved, as solve_on.
+MatrixGameSolution solve_without(const std::vector<double>& a, int rows, int columns, bool row,
+                                 int drop) {
+  std::vector<int> keep;
+  for (int x = 0; x < (row ? rows : columns); ++x)
+    if (x != drop) keep.push_back(x);
+  return solve_on(a, rows, columns, row, keep);
 }
 
 std::set<int> support_of(const std::vector<double>& p) {
@@ -184,6 +198,19 @@ std::set<int> support_of(const std::vector<double>& p) {
   for (size_t i = 0; i < p.size(); ++i)
     if (p[i] > 0) support.insert(int(i));
   return support;
+}
+
+// Pairs are tried among at most this many classes (120 games of two strategies).
+constexpr size_t kMaxPairCandidates = 16;
+
+// Whether `mix`, a strategy of the row (or column) player, guarantees `value` in the whole game
+// within `tolerance`.
+bool guarantees_value(const std::vector<double>& a, int rows, int columns, double value, bool row,
+                      const std::vector<double>& mix, double tolerance) {
+  std::vector<double> guarantee =
+      row ? column_values(a, rows, columns, mix) : row_values(a, rows, columns, mix);
+  if (row) return *std::min_element(guarantee.begin(), guarantee.end()) >= value - tolerance;
+  return *std::max_element(guarantee.begin(), guarantee.end()) <= value + tolerance;
 }
 
 // One side's alternatives (`row`: the row player's).
@@ -199,22 +226,42 @@ OptimalAlternatives side_alternatives(const std::vector<double>& a, int rows, in
     bool as_good = row ? values[i] >= s.value - tolerance : values[i] <= s.value + tolerance;
     if (mine[i] <= 0 && as_good) out.equally_good.push_back(int(i));
   }
-  // Optimal mixes without one of the support's classes: the game without it keeps its value.
-  std::set<std::set<int>> seen{support_of(mine)};
-  int solves = 0;
+  // Optimal mixes without one class of a support: the game without it keeps its value. Each
+  // one found is searched the same way in turn (breadth first), up to `max_solves` games.
   if ((row ? rows : columns) < 2) return out;
-  for (int drop : support_of(mine)) {
-    if (solves++ == max_solves) break;
-    MatrixGameSolution other = solve_without(a, rows, columns, row, drop);
-    const std::vector<double>& theirs = row ? other.row_strategy : other.column_strategy;
-    // What that mix guarantees in the whole game (the dropped class plays no part in it).
-    std::vector<double> guarantee =
-        row ? column_values(a, rows, columns, theirs) : row_values(a, rows, columns, theirs);
-    double worst = row ? *std::min_element(guarantee.begin(), guarantee.end())
-                       : *std::max_element(guarantee.begin(), guarantee.end());
-    bool optimal = row ? worst >= s.value - tolerance : worst <= s.value + tolerance;
-    if (optimal && seen.insert(support_of(theirs)).second) out.other_mixes.push_back(theirs);
+  std::set<std::set<int>> seen{support_of(mine)};
+  std::vector<std::vector<double>> queue{mine};
+  int solves = 0;
+  for (size_t next = 0; next < queue.size(); ++next) {
+    for (int drop : support_of(queue[next])) {
+      if (solves++ == max_solves) return out;
+      MatrixGameSolution other = solve_without(a, rows, columns, row, drop);
+      const std::vector<double>& theirs = row ? other.row_strategy : other.column_strategy;
+      // What that mix guarantees in the whole game (the dropped class plays no part in it).
+      std::vector<double> guarantee =
+          row ? column_values(a, rows, columns, theirs) : row_values(a, rows, columns, theirs);
+      double worst = row ? *std::min_element(guarantee.begin(), guarantee.end())
+                         : *std::max_element(guarantee.begin(), guarantee.end());
+      bool optimal = row ? worst >= s.value - tolerance : worst <= s.value + tolerance;
+      if (!optimal || !seen.insert(support_of(theirs)).second) continue;
+      out.other_mixes.push_back(theirs);
+      queue.push_back(theirs);
+    }
   }
+  // Mixes of two of the classes found optimal or as good (the support's and equally_good):
+  // the game on the pair alone, kept when it guarantees the value.
+  std::set<int> found = support_of(mine);
+  found.insert(out.equally_good.begin(), out.equally_good.end());
+  std::vector<int> candidates(found.begin(), found.end());
+  if (candidates.size() > kMaxPairCandidates) return out;
+  for (size_t x = 0; x < candidates.size(); ++x)
+    for (size_t y = x + 1; y < candidates.size(); ++y) {
+      MatrixGameSolution pair = solve_on(a, rows, columns, row, {candidates[x], candidates[y]});
+      const std::vector<double>& theirs = row ? pair.row_strategy : pair.column_strategy;
+      if (guarantees_value(a, rows, columns, s.value, row, theirs, tolerance) &&
+          seen.insert(support_of(theirs)).second)
+        out.other_mixes.push_back(theirs);
+    }
   return out;
 }
 

@@ -20,7 +20,9 @@
 // A side's optimal strategy need not be unique: find_alternatives lists the classes outside its
 // support that do as well against the opponent's strategy, and the other optimal strategies it
 // finds by solving the game again without one class of the support at a time (an optimal
-// strategy of that smaller game that still guarantees the value in the whole game).
+// strategy of that smaller game that still guarantees the value in the whole game), and again
+// without one class of each strategy so found, breadth first; and mixes of any two of the
+// classes found optimal or as good (the supports and the equally good ones, when at most 16).
 #pragma once
 
 #include <vector>
@@ -62,6 +64,6 @@ struct MatrixGameAlternatives {
 // At most `max_solves` smaller games solved for each side.
 MatrixGameAlternatives find_alternatives(const std::vector<double>& a, int rows, int columns,
                                          const MatrixGameSolution& s, double tolerance = 1e-9,
-                                         int max_solves = 8);
+                                         int max_solves = 24);
 
 }  // namespace ewn
