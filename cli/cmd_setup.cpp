@@ -202,11 +202,12 @@ int run_equilibrium(const SetupOptions& opt) {
                 100 * e.value, 100 * (1 - e.value), 100 * p.value_error, 100 * p.depth_bias,
                 std::max(e.gap, 1e-16));
   std::cout << line;
-  std::cout << "\nFirst mover's mix (" << e.first.size()
-            << " classes; win probability against the second's mix):\n";
+  auto classes = [](size_t n) { return std::to_string(n) + (n == 1 ? " class" : " classes"); };
+  std::cout << "\nFirst mover's mix (" << classes(e.first.size())
+            << "; win probability against the second's mix):\n";
   print_ranked(e.first, true, false);
   print_alternatives(e.first_alternatives, "first");
-  std::cout << "\nSecond mover's mix (" << e.second.size() << " classes):\n";
+  std::cout << "\nSecond mover's mix (" << classes(e.second.size()) << "):\n";
   print_ranked(e.second, true, false);
   print_alternatives(e.second_alternatives, "second");
   std::cout << "\nThe most probable class of each mix: the first mover as Red (top left), the "

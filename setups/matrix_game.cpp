@@ -213,47 +213,53 @@ bool guarantees_value(const std::vector<double>& a, int rows, int columns, doubl
   return *std::max_element(guarantee.begin(), guarantee.end()) <= value + tolerance;
 }
 
-// One side's alternatives (`row`: the row player's).
-OptimalAlternatives side_alternatives(const std::vector<double>& a, int rows, int columns,
-                                      const MatrixGameSolution& s, bool row, double tolerance,
-                                      int max_solves) {
-  OptimalAlternatives out;
+// The classes outside the support of the side's strategy that do as well against the
+// opponent's strategy.
+std::vector<int> equally_good(const std::vector<double>& a, int rows, int columns,
+                              const MatrixGameSolution& s, bool row, double tolerance) {
   const std::vector<double>& mine = row ? s.row_strategy : s.column_strategy;
-  // Every class outside the support that does as well against the opponent's mix.
   std::vector<double> values = row ? row_values(a, rows, columns, s.column_strategy)
                                    : column_values(a, rows, columns, s.row_strategy);
+  std::vector<int> out;
   for (size_t i = 0; i < values.size(); ++i) {
     bool as_good = row ? values[i] >= s.value - tolerance : values[i] <= s.value + tolerance;
-    if (mine[i] <= 0 && as_good) out.equally_good.push_back(int(i));
+    if (mine[i] <= 0 && as_good) out.push_back(int(i));
   }
-  // Optimal mixes without one class of a support: the game without it keeps its value. Each
-  // one found is searched the same way in turn (breadth first), up to `max_solves` games.
-  if ((row ? rows : columns) < 2) return out;
-  std::set<std::set<int>> seen{support_of(mine)};
-  std::vector<std::vector<double>> queue{mine};
+  return out;
+}
+
+// Optimal mixes without one class of a support: the game without it keeps its value. Each one
+// found is searched the same way in turn (breadth first), up to `max_solves` games. `seen`
+// holds the supports found so far.
+void mixes_by_dropping(const std::vector<double>& a, int rows, int columns,
+                       const MatrixGameSolution& s, bool row, double tolerance, int max_solves,
+                       std::set<std::set<int>>& seen, OptimalAlternatives& out) {
+  if ((row ? rows : columns) < 2) return;
+  std::vector<std::vector<double>> queue{row ? s.row_strategy : s.column_strategy};
   int solves = 0;
   for (size_t next = 0; next < queue.size(); ++next) {
     for (int drop : support_of(queue[next])) {
-      if (solves++ == max_solves) return out;
+      if (solves++ == max_solves) return;
       MatrixGameSolution other = solve_without(a, rows, columns, row, drop);
       const std::vector<double>& theirs = row ? other.row_strategy : other.column_strategy;
-      // What that mix guarantees in the whole game (the dropped class plays no part in it).
-      std::vector<double> guarantee =
-          row ? column_values(a, rows, columns, theirs) : row_values(a, rows, columns, theirs);
-      double worst = row ? *std::min_element(guarantee.begin(), guarantee.end())
-                         : *std::max_element(guarantee.begin(), guarantee.end());
-      bool optimal = row ? worst >= s.value - tolerance : worst <= s.value + tolerance;
-      if (!optimal || !seen.insert(support_of(theirs)).second) continue;
+      if (!guarantees_value(a, rows, columns, s.value, row, theirs, tolerance) ||
+          !seen.insert(support_of(theirs)).second)
+        continue;
       out.other_mixes.push_back(theirs);
       queue.push_back(theirs);
     }
   }
-  // Mixes of two of the classes found optimal or as good (the support's and equally_good):
-  // the game on the pair alone, kept when it guarantees the value.
-  std::set<int> found = support_of(mine);
+}
+
+// Mixes of two of the classes found optimal or as good (the support's and the equally good
+// ones): the game on the pair alone, kept when its strategy guarantees the value.
+void mixes_of_pairs(const std::vector<double>& a, int rows, int columns,
+                    const MatrixGameSolution& s, bool row, double tolerance,
+                    std::set<std::set<int>>& seen, OptimalAlternatives& out) {
+  std::set<int> found = support_of(row ? s.row_strategy : s.column_strategy);
   found.insert(out.equally_good.begin(), out.equally_good.end());
   std::vector<int> candidates(found.begin(), found.end());
-  if (candidates.size() > kMaxPairCandidates) return out;
+  if (candidates.size() > kMaxPairCandidates) return;
   for (size_t x = 0; x < candidates.size(); ++x)
     for (size_t y = x + 1; y < candidates.size(); ++y) {
       MatrixGameSolution pair = solve_on(a, rows, columns, row, {candidates[x], candidates[y]});
@@ -262,6 +268,17 @@ OptimalAlternatives side_alternatives(const std::vector<double>& a, int rows, in
           seen.insert(support_of(theirs)).second)
         out.other_mixes.push_back(theirs);
     }
+}
+
+// One side's alternatives (`row`: the row player's).
+OptimalAlternatives side_alternatives(const std::vector<double>& a, int rows, int columns,
+                                      const MatrixGameSolution& s, bool row, double tolerance,
+                                      int max_solves) {
+  OptimalAlternatives out;
+  out.equally_good = equally_good(a, rows, columns, s, row, tolerance);
+  std::set<std::set<int>> seen{support_of(row ? s.row_strategy : s.column_strategy)};
+  mixes_by_dropping(a, rows, columns, s, row, tolerance, max_solves, seen, out);
+  mixes_of_pairs(a, rows, columns, s, row, tolerance, seen, out);
   return out;
 }
 
