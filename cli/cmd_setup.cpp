@@ -285,8 +285,9 @@ void register_setup(CLI::App& app) {
       "do not matter, only who moves first (docs/SETUPS.md). Arrangements are written as in\n"
       "ewn play --setup: the numbers on the start squares in the order a5 b5 c5 a4 b4 a3 for\n"
       "Red, e1 e2 e3 d1 d2 c1 for Blue. Every value is the win probability of the side the\n"
-      "answer is for. A matrix file missing or damaged exits as a damaged table (the message\n"
-      "says the command that makes it).\n\n"
+      "answer is for, printed to 0.1 points with its precision: classes whose values are\n"
+      "within the noise of the best are marked tied with it. A matrix file missing or damaged\n"
+      "exits as a damaged table (the message says the command that makes it).\n\n"
       "Make the matrix once with nice -n 19 ewn setup make (about 4 minutes of one core at\n"
       "the default budget; killed, the same command continues where it stopped).\n\n"
       "Examples:\n"
@@ -333,9 +334,11 @@ void register_setup(CLI::App& app) {
 
   auto* eq = cmd->add_subcommand("equilibrium", "The mixed strategies neither side can improve on");
   eq->footer(
-      "Solves the matrix game exactly (simplex method, docs/SETUPS.md) and prints each\n"
-      "mover's mix with the value of each of its arrangements against the other's mix, the\n"
-      "first mover's win probability at equilibrium, and the proven bound on the error.");
+      "Solves the matrix game (simplex method, docs/SETUPS.md) and prints each mover's mix\n"
+      "with the value of each of its arrangements against the other's mix, the first mover's\n"
+      "win probability at equilibrium with the entries' precision, the solver's gap (its\n"
+      "arithmetic on the entries, not the win probability's precision), and, where a mover\n"
+      "has several optimal mixes, the others found.");
   add_common(eq, *opt);
   list_exit_codes(eq, failures);
   eq->callback([opt] { set_exit_code(run_equilibrium(*opt)); });
