@@ -9,10 +9,11 @@
 //     Whether the ranking against a random arrangement holds at a deeper search: the five best
 //     and the five worst classes of each mover, each against the same COLUMNS opponent classes
 //     drawn at random, at the matrix's budget and at FACTOR times it.
-//   bench_setups games MATRIX PAIRS [SPEC] [today|random] [equilibrium|best]
+//   bench_setups games MATRIX PAIRS [SPEC] [today|random] [equilibrium|best|today]
 //     Free-setup games between the same player (SPEC, default expectimax:depth=3) placed two
 //     ways: as the matrix advises (a draw from the equilibrium mix for the side's turn order,
-//     or with `best` the class best against a random arrangement, either member of it), and by
+//     or with `best` the class best against a random arrangement, either member of it; with
+//     `today`, today's placement itself, to measure it against random ones), and by
 //     today's placement (choose_arrangement at depth 3 against six sample arrangements, the
 //     opponent's unknown) or, with `random`, uniformly at random. A pair is two games with the
 //     same dice, each placement moving first once; reports the advised side's share of wins
@@ -30,6 +31,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -161,49 +163,67 @@ int rank(const SetupAdvisor& advisor, int sample, int factor) {
   return 0;
 }
 
-// The advised arrangement for `role`: an equilibrium draw, or the class best against a random
-// arrangement; either member of the class, at random.
-Arrangement advised(const SetupAdvisor& advisor, SetupRole role, bool best, Rng& rng) {
+enum class Advice { Equilibrium, Best, Today };
+const char* advice_name(Advice advice) {
+  return advice == Advice::Equilibrium ? "the equilibrium"
+         : advice == Advice::Best      ? "the best-against-random"
+                                       : "today's";
+}
+
+// Today's placement (choose_arrangement at depth 3, the opponent unknown) for `role`: one
+// arrangement for each turn order, whatever the game.
+Arrangement today(SetupRole role) {
+  return role == SetupRole::First ? choose_arrangement(Red, Red, std::nullopt, 3)
+                                  : choose_arrangement(Blue, Red, std::nullopt, 3);
+}
+
+// The placed side's arrangement for `role`: an equilibrium draw, or the class best against a
+// random arrangement (either member of the class, at random), or today's placement.
+Arrangement advised(const SetupAdvisor& advisor, SetupRole role, Advice advice, Rng& rng) {
   double u = double(rng.next() >> 11) * 0x1.0p-53;
   bool twin = rng.next() & 1;
-  if (!best) return advisor.equilibrium_draw(role, u, twin);
+  if (advice == Advice::Equilibrium) return advisor.equilibrium_draw(role, u, twin);
+  if (advice == Advice::Today) return today(role);
   Arrangement top = advisor.against_uniform(role, 1).front().arrangement;
   return twin ? renumbered(top) : top;
 }
 
+Arrangement random_arrangement(Rng& rng) {
+  Arrangement a = {1, 2, 3, 4, 5, 6};
+  for (int i = 5; i > 0; --i) std::swap(a[size_t(i)], a[rng.below(uint32_t(i + 1))]);
+  return a;
+}
+
 int games(const SetupAdvisor& advisor, int pairs, const std::string& spec_text, bool random,
-          bool best) {
+          Advice advice) {
   PlayerFactory factory(parse_player_spec(spec_text));
-  // Today's placement does not depend on the game: one arrangement for each turn order.
-  Arrangement today_first = choose_arrangement(Red, Red, std::nullopt, 3);
-  Arrangement today_second = choose_arrangement(Blue, Red, std::nullopt, 3);
+  Arrangement other_first = today(SetupRole::First), other_second = today(SetupRole::Second);
   Rng rng(44);
-  int equilibrium_wins = 0;
+  int advised_wins = 0;
   double sum = 0, sum_sq = 0, predicted = 0;
   for (int p = 0; p < pairs; ++p) {
-    Arrangement eq_first = advised(advisor, SetupRole::First, best, rng);
-    Arrangement eq_second = advised(advisor, SetupRole::Second, best, rng);
+    Arrangement placed_first = advised(advisor, SetupRole::First, advice, rng);
+    Arrangement placed_second = advised(advisor, SetupRole::Second, advice, rng);
     if (random) {
-      today_first = today_second = {1, 2, 3, 4, 5, 6};
-      for (Arrangement* a : {&today_first, &today_second})
-        for (int i = 5; i > 0; --i) std::swap((*a)[size_t(i)], (*a)[rng.below(uint32_t(i + 1))]);
+      other_first = random_arrangement(rng);
+      other_second = random_arrangement(rng);
     }
     uint64_t dice = rng.next();
     int score = 0;
-    for (bool eq_moves_first : {true, false}) {
-      Position start = eq_moves_first ? setup_start(eq_first, today_second)
-                                      : setup_start(today_first, eq_second);
+    for (bool placed_moves_first : {true, false}) {
+      Position start = placed_moves_first ? setup_start(placed_first, other_second)
+                                          : setup_start(other_first, placed_second);
       auto red = factory.make(uint64_t(p) * 2);
       auto blue = factory.make(uint64_t(p) * 2 + 1);
       MatchGame g = play_game(*red, *blue, start, dice, ClockKind::ThreadCpu);
       bool first_won = g.winner == Red;
-      score += eq_moves_first == first_won;
+      score += placed_moves_first == first_won;
     }
-    predicted +=
-        (advisor.matrix().value(arrangement_class(eq_first), arrangement_class(today_second)) + 1 -
-         advisor.matrix().value(arrangement_class(today_first), arrangement_class(eq_second))) /
-        2;
-    equilibrium_wins += score;
+    const SetupMatrix& m = advisor.matrix();
+    predicted += (m.value(arrangement_class(placed_first), arrangement_class(other_second)) + 1 -
+                  m.value(arrangement_class(other_first), arrangement_class(placed_second))) /
+                 2;
+    advised_wins += score;
     double share = score / 2.0;
     sum += share;
     sum_sq += share * share;
@@ -213,15 +233,14 @@ int games(const SetupAdvisor& advisor, int pairs, const std::string& spec_text, 
   double half = 1.96 * std::sqrt(var / pairs);
   if (!random)
     std::printf("today's placement: %s moving first, %s moving second\n",
-                format_arrangement(today_first).c_str(), format_arrangement(today_second).c_str());
+                format_arrangement(other_first).c_str(), format_arrangement(other_second).c_str());
   else
     std::printf("against arrangements drawn uniformly at random\n");
   std::printf(
-      "%d pairs (%d games) of %s: the %s placement won %d (%.1f%%, 95%% interval "
+      "%d pairs (%d games) of %s: %s placement won %d (%.1f%%, 95%% interval "
       "%.1f-%.1f%%); the matrix predicted %.1f%%\n",
-      pairs, 2 * pairs, spec_text.c_str(), best ? "best-against-random" : "equilibrium",
-      equilibrium_wins, 100 * mean, 100 * (mean - half), 100 * (mean + half),
-      100 * predicted / pairs);
+      pairs, 2 * pairs, spec_text.c_str(), advice_name(advice), advised_wins, 100 * mean,
+      100 * (mean - half), 100 * (mean + half), 100 * predicted / pairs);
   return 0;
 }
 
@@ -320,16 +339,24 @@ int squares(const SetupAdvisor& advisor) {
   return 0;
 }
 
+Advice advice_of(const std::string& word) {
+  if (word == "best") return Advice::Best;
+  if (word == "today") return Advice::Today;
+  if (word == "equilibrium") return Advice::Equilibrium;
+  throw std::invalid_argument("unknown placement '" + word + "' (equilibrium, best or today)");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr,
-                 "usage: bench_setups noise MATRIX [SAMPLE] [FACTOR]\n"
-                 "       bench_setups rank MATRIX [COLUMNS] [FACTOR]\n"
-                 "       bench_setups games MATRIX PAIRS [SPEC] [today|random] [equilibrium|best]\n"
-                 "       bench_setups means MATRIX [CLASSES] [COLUMNS] [FACTOR]\n"
-                 "       bench_setups squares MATRIX\n");
+    std::fprintf(
+        stderr,
+        "usage: bench_setups noise MATRIX [SAMPLE] [FACTOR]\n"
+        "       bench_setups rank MATRIX [COLUMNS] [FACTOR]\n"
+        "       bench_setups games MATRIX PAIRS [SPEC] [today|random] [equilibrium|best|today]\n"
+        "       bench_setups means MATRIX [CLASSES] [COLUMNS] [FACTOR]\n"
+        "       bench_setups squares MATRIX\n");
     return 2;
   }
   std::string mode = argv[1];
@@ -341,9 +368,10 @@ int main(int argc, char** argv) {
     if (mode == "rank")
       return rank(advisor, argc > 3 ? std::atoi(argv[3]) : 60, argc > 4 ? std::atoi(argv[4]) : 10);
     if (mode == "games")
-      return games(
-          advisor, argc > 3 ? std::atoi(argv[3]) : 1000, argc > 4 ? argv[4] : "expectimax:depth=3",
-          argc > 5 && std::string(argv[5]) == "random", argc > 6 && std::string(argv[6]) == "best");
+      return games(advisor, argc > 3 ? std::atoi(argv[3]) : 1000,
+                   argc > 4 ? argv[4] : "expectimax:depth=3",
+                   argc > 5 && std::string(argv[5]) == "random",
+                   argc > 6 ? advice_of(argv[6]) : Advice::Equilibrium);
     if (mode == "squares") return squares(advisor);
     if (mode == "means")
       return means(advisor, argc > 3 ? std::atoi(argv[3]) : 30, argc > 4 ? std::atoi(argv[4]) : 60,
