@@ -171,10 +171,11 @@ const char* advice_name(Advice advice) {
 }
 
 // Today's placement (choose_arrangement at depth 3, the opponent unknown) for `role`: one
-// arrangement for each turn order, whatever the game.
+// arrangement for each turn order, whatever the game; computed once (a search of every order).
 Arrangement today(SetupRole role) {
-  return role == SetupRole::First ? choose_arrangement(Red, Red, std::nullopt, 3)
-                                  : choose_arrangement(Blue, Red, std::nullopt, 3);
+  static const Arrangement first = choose_arrangement(Red, Red, std::nullopt, 3);
+  static const Arrangement second = choose_arrangement(Blue, Red, std::nullopt, 3);
+  return role == SetupRole::First ? first : second;
 }
 
 // The placed side's arrangement for `role`: an equilibrium draw, or the class best against a
