@@ -123,6 +123,10 @@ int run_match_command(const MatchOptions& opt) {
   }
 
   std::string placement = "both by the referee's random procedure, one setup for both games";
+  if (opt.matrix_reply && opt.place_by_matrix == "both")
+    return fail("match", Failure::BadUse,
+                "--matrix-reply needs one player placed by the referee to reply to "
+                "(--place-by-matrix A or B)");
   if (!opt.place_by_matrix.empty()) {
     try {
       config.place =
@@ -253,16 +257,18 @@ void register_match(CLI::App& app) {
                   "Time limits on the wall clock (default) or on each game thread's CPU time "
                   "(cpu: fair comparisons on a busy machine)")
       ->check(CLI::IsMember({"wall", "cpu"}));
-  cmd->add_option("--place-by-matrix", opt->place_by_matrix,
-                  "A, B or both: who arranges its own pieces by the setup matrix")
-      ->check(CLI::IsMember({"A", "B", "both"}));
+  auto* place = cmd->add_option("--place-by-matrix", opt->place_by_matrix,
+                                "A, B or both: who arranges its own pieces by the setup matrix")
+                    ->check(CLI::IsMember({"A", "B", "both"}));
   cmd->add_option("--setup-matrix", opt->setup_matrix,
                   "The setup matrix of --place-by-matrix (default $EWN_TABLES or data, then "
                   "setup-matrix.ewns; ewn setup make)")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->needs(place);
   cmd->add_flag("--matrix-reply", opt->matrix_reply,
                 "A player placed by the matrix sees the other's dealt arrangement and plays the "
-                "best reply to it (not with both)");
+                "best reply to it (with --place-by-matrix A or B)")
+      ->needs(place);
   std::vector<Failure> failures = table_failures();
   failures.push_back(Failure::Unavailable);
   list_exit_codes(cmd, failures);
