@@ -214,7 +214,8 @@ void setup_route(const Context& c, const std::string& question, const Request& r
   } else {
     if (!req.has_param("arrangement")) throw RequestError("parameter 'arrangement' is required");
     std::string error;
-    auto theirs = parse_arrangement(printable_excerpt(req.get_param_value("arrangement")), &error);
+    // Its message quotes a short excerpt of a long or odd value (quoted_excerpt).
+    auto theirs = parse_arrangement(req.get_param_value("arrangement"), &error);
     if (!theirs) throw RequestError(error);
     try {
       send_json(res, 200, setup_reply_answer(*c.setups, *theirs, count));

@@ -502,3 +502,17 @@ def test_the_setup_panel_answers_as_ewn_setup(browser, setup_server):
     wait_until(lambda: "not in this matrix of the first 12 classes" in
                browser.find_element(By.ID, "setup-error").text, 20, "the server's message")
     browser.save_screenshot(os.path.join(OUT, "setups.png"))
+
+
+def test_a_long_arrangement_is_quoted_as_a_short_excerpt(setup_server):
+    """/api/setup/reply names a bad arrangement by a short excerpt and its length, never whole."""
+    import urllib.error
+    server, _ = setup_server
+    try:
+        urllib.request.urlopen(server.url + "api/setup/reply?arrangement=" + "7" * 4000, timeout=30)
+        raise AssertionError("a bad arrangement was answered")
+    except urllib.error.HTTPError as e:
+        assert e.code == 400
+        error = json.loads(e.read())["error"]
+    assert re.match(r"^'7+\.\.\.' \(4000 bytes\) is not an arrangement", error), error
+    assert len(error) < 200
