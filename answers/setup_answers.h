@@ -8,11 +8,18 @@
 
 namespace ewn {
 
-// matrix (rows, columns, node_budget), against, and first and second: the ranked replies.
+// Every answer carries `precision` (depth, entry_error, depth_bias, value_error, tie_margin:
+// SetupPrecision) and full-precision values.
+//
+// matrix (rows, columns, node_budget), precision, against, first and second: the ranked replies
+// (each `tied` with the best or not), ties: how many classes of each mover are tied with the best.
 Json setup_reply_answer(const SetupAdvisor& advisor, const Arrangement& theirs, int count);
-// matrix, first and second: the arrangements best against a uniformly random opponent.
+// matrix, precision (for each mover: a mean's error differs), first, second and ties: the
+// arrangements best against a uniformly random opponent.
 Json setup_best_answer(const SetupAdvisor& advisor, int count);
-// matrix, value, gap, first and second: the equilibrium's supports.
+// matrix, precision, value, gap, first and second: the equilibrium's mixes; alternatives: for
+// each mover the classes outside its mix as good against the other's (equally_good) and the
+// other optimal mixes found (other_mixes).
 Json setup_equilibrium_answer(const SetupAdvisor& advisor);
 
 }  // namespace ewn

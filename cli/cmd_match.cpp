@@ -10,6 +10,7 @@
 #include "failures.h"
 #include "json.h"
 #include "match.h"
+#include "match_placement.h"
 #include "match_stats.h"
 #include "percent.h"
 #include "play_summaries.h"
@@ -33,6 +34,9 @@ struct MatchOptions {
   std::string clock = "wall";
   std::string tables;  // --tables, or the default directory
   bool tables_given = false;
+  std::string place_by_matrix;  // "", A, B or both
+  std::string setup_matrix;     // "": the default file
+  bool matrix_reply = false;
 };
 
 // The spec of a player, its tables chosen as `ewn play` chooses them when it names none: an
@@ -115,6 +119,23 @@ int run_match_command(const MatchOptions& opt) {
     return fail("match", failure_of_given_file(e), printable(e.what()));
   }
 
+  std::string placement = "both by the referee's random procedure, one setup for both games";
+  if (opt.matrix_reply && opt.place_by_matrix == "both")
+    return fail("match", Failure::BadUse,
+                "--matrix-reply needs one player placed by the referee to reply to "
+                "(--place-by-matrix A or B)");
+  if (!opt.place_by_matrix.empty()) {
+    try {
+      config.place =
+          placement_by_matrix(opt.place_by_matrix, opt.setup_matrix, opt.matrix_reply, placement);
+    } catch (const PathError& e) {
+      std::string path =
+          opt.setup_matrix.empty() ? default_setup_matrix_path().string() : opt.setup_matrix;
+      return fail("match", Failure::DamagedTable,
+                  printable(std::string(e.what()) + " (" + setup_matrix_hint(path) + ")"));
+    }
+  }
+
   std::ofstream log;
   if (!opt.log.empty()) {
     log.open(opt.log);
@@ -146,7 +167,7 @@ int run_match_command(const MatchOptions& opt) {
     print_json(match_answer({opt.a, opt.b, config.format, opt.clock, opt.seed}, s, longest));
     return 0;
   }
-  std::cout << "A: " << opt.a << "\nB: " << opt.b << "\n";
+  std::cout << "A: " << opt.a << "\nB: " << opt.b << "\nsetups: " << placement << "\n";
   if (config.format == MatchFormat::BestOf7)
     std::cout << s.rounds << " best-of-7 matches: A won " << s.a_rounds << ", B won " << s.b_rounds
               << "\n";
@@ -180,6 +201,12 @@ void register_match(CLI::App& app) {
       "    play against weak programs)\n"
       "  mcts: playouts=<n>, c=<exploration>\n"
       "Pairs format: each pair of games shares setup and dice, colours swapped.\n"
+      "--place-by-matrix A|B|both: that player arranges its own pieces in every game by the\n"
+      "  setup matrix (ewn setup make; docs/SETUPS.md), drawing from the equilibrium mix for\n"
+      "  its turn order; the other keeps the pair's dealt arrangement for its seat. With\n"
+      "  --matrix-reply it sees that dealt arrangement first and plays the matrix's best\n"
+      "  reply to it. The dice stay shared by the pair; the log's setup lines show the\n"
+      "  arrangements played.\n"
       "While it plays, the running score, games per second and ETA go to stderr (--quiet: "
       "none).\n"
       "bo7 format: --games counts best-of-7 matches (first to 4; A starts games 1, 4, 5).\n\n"
@@ -203,6 +230,18 @@ void register_match(CLI::App& app) {
                   "Time limits on the wall clock (default) or on each game thread's CPU time "
                   "(cpu: fair comparisons on a busy machine)")
       ->check(CLI::IsMember({"wall", "cpu"}));
+  auto* place = cmd->add_option("--place-by-matrix", opt->place_by_matrix,
+                                "A, B or both: who arranges its own pieces by the setup matrix")
+                    ->check(CLI::IsMember({"A", "B", "both"}));
+  cmd->add_option("--setup-matrix", opt->setup_matrix,
+                  "The setup matrix of --place-by-matrix (default $EWN_TABLES or data, then "
+                  "setup-matrix.ewns; ewn setup make)")
+      ->type_name("FILE")
+      ->needs(place);
+  cmd->add_flag("--matrix-reply", opt->matrix_reply,
+                "A player placed by the matrix sees the other's dealt arrangement and plays the "
+                "best reply to it (with --place-by-matrix A or B)")
+      ->needs(place);
   std::vector<Failure> failures = table_failures();
   failures.push_back(Failure::Unavailable);
   list_exit_codes(cmd, failures);

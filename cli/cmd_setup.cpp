@@ -1,9 +1,11 @@
 // ewn setup: which free-setup arrangements win. `make` computes the setup matrix (the engine's
 // value of every arrangement class against every other at a fixed budget) into a file; `reply`,
 // `best` and `equilibrium` answer from it.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
+#include "board_view.h"
 #include "commands.h"
 #include "error_answer.h"
 #include "error_kind.h"
@@ -47,25 +49,57 @@ std::unique_ptr<SetupAdvisor> open_advisor(const SetupOptions& opt, int& code) {
   }
 }
 
+// Values to 0.1 points: finer differences are far inside the entries' noise.
 std::string percent(double value) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%5.1f%%", 100 * value);
   return buf;
 }
 
-void print_ranked(const std::vector<RankedArrangement>& list, bool with_probability) {
+std::string points(double probability) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", 100 * probability);
+  return buf;
+}
+
+void print_ranked(const std::vector<RankedArrangement>& list, bool with_probability,
+                  bool with_tie) {
   for (const auto& r : list) {
     std::cout << "  " << format_arrangement(r.arrangement) << " (or "
               << format_arrangement(renumbered(r.arrangement)) << ")";
     if (with_probability) std::cout << "  played " << percent(r.probability);
-    std::cout << "  wins " << percent(r.value) << "\n";
+    std::cout << "  wins " << percent(r.value);
+    if (with_tie && r.tied) std::cout << "  tied with the best";
+    std::cout << "\n";
   }
 }
 
 void print_matrix_line(const SetupAdvisor& advisor) {
   const SetupMatrix& m = advisor.matrix();
-  std::cout << "Setup matrix: " << m.rows << " x " << m.columns << " arrangement classes, "
-            << m.node_budget << " nodes an entry.\n";
+  std::cout << "Setup matrix: " << m.rows << " x " << m.columns << " arrangement classes, ";
+  if (m.depth > 0)
+    std::cout << "depth " << m.depth << " an entry.\n";
+  else
+    std::cout << m.node_budget << " nodes an entry.\n";
+}
+
+// The answer's precision in a player's words.
+void print_precision(const SetupPrecision& p, const char* what) {
+  std::cout << "Precision: " << what << " is the engine's estimate from a short search;\n"
+            << "a search one ply deeper differs by about " << points(p.value_error)
+            << " points (beyond giving the first mover " << points(p.depth_bias)
+            << " points more\nthroughout). Values less than " << points(p.tie_margin)
+            << " points apart are not told apart: they are marked tied.\n";
+}
+
+// The start with `first` placed by the first mover (Red, a5 b5 c5 a4 b4 a3) and `second` by
+// the second (Blue, e1 e2 e3 d1 d2 c1); either may be absent.
+void print_board(const std::optional<Arrangement>& first,
+                 const std::optional<Arrangement>& second) {
+  Position pos;
+  if (first) place_side(pos, Red, *first);
+  if (second) place_side(pos, Blue, *second);
+  std::cout << draw_board(pos);
 }
 
 int run_reply(const SetupOptions& opt) {
@@ -84,10 +118,18 @@ int run_reply(const SetupOptions& opt) {
     auto first = advisor->replies(SetupRole::First, *theirs, opt.count);
     auto second = advisor->replies(SetupRole::Second, *theirs, opt.count);
     print_matrix_line(*advisor);
+    print_precision(advisor->reply_precision(), "each value");
     for (SetupRole role : {SetupRole::First, SetupRole::Second}) {
-      std::cout << "Best replies to " << format_arrangement(*theirs) << " when you move "
+      bool moves_first = role == SetupRole::First;
+      const auto& list = moves_first ? first : second;
+      std::cout << "\nBest replies to " << format_arrangement(*theirs) << " when you move "
                 << role_name(role) << " (your win probability):\n";
-      print_ranked(role == SetupRole::First ? first : second, false);
+      print_ranked(list, false, true);
+      std::cout << "  " << advisor->tied_replies(role, *theirs) << " of " << advisor->matrix().rows
+                << " classes are tied with the best. The first, you "
+                << (moves_first ? "Red (moving first)" : "Blue (moving second)") << ":\n";
+      print_board(moves_first ? list.front().arrangement : *theirs,
+                  moves_first ? *theirs : list.front().arrangement);
     }
   } catch (const std::out_of_range& e) {
     return report_error(opt, Failure::BadUse, e.what());
@@ -104,12 +146,40 @@ int run_best(const SetupOptions& opt) {
     return 0;
   }
   print_matrix_line(*advisor);
+  std::vector<Arrangement> tops;
   for (SetupRole role : {SetupRole::First, SetupRole::Second}) {
-    std::cout << "Best against a random arrangement when you move " << role_name(role)
+    auto list = advisor->against_uniform(role, opt.count);
+    std::cout << "\nBest against a random arrangement when you move " << role_name(role)
               << " (your mean win probability):\n";
-    print_ranked(advisor->against_uniform(role, opt.count), false);
+    print_precision(advisor->mean_precision(role), "each mean over the opponent's classes");
+    print_ranked(list, false, true);
+    std::cout << "  " << advisor->tied_against_uniform(role) << " of " << advisor->matrix().rows
+              << " classes are tied with the best.\n";
+    tops.push_back(list.front().arrangement);
   }
+  std::cout << "\nThe first of each: moving first as Red (top left), moving second as Blue:\n";
+  print_board(tops[0], tops[1]);
   return 0;
+}
+
+void print_alternatives(const MixAlternatives& alt, const char* mover) {
+  if (alt.other_mixes.empty() && alt.equally_good.empty()) {
+    std::cout << "  No other optimal mix found for the " << mover << " mover.\n";
+    return;
+  }
+  if (!alt.other_mixes.empty())
+    std::cout << "  The " << mover << " mover has several optimal mixes; others found:\n";
+  for (const auto& mix : alt.other_mixes) {
+    std::cout << "   ";
+    for (const auto& r : mix)
+      std::cout << " " << format_arrangement(r.arrangement) << " " << percent(r.probability);
+    std::cout << "\n";
+  }
+  if (!alt.equally_good.empty()) {
+    std::cout << "  Outside the mix, as good against the other's mix:";
+    for (const auto& r : alt.equally_good) std::cout << " " << format_arrangement(r.arrangement);
+    std::cout << "\n";
+  }
 }
 
 int run_equilibrium(const SetupOptions& opt) {
@@ -121,18 +191,28 @@ int run_equilibrium(const SetupOptions& opt) {
     return 0;
   }
   const SetupEquilibrium& e = advisor->equilibrium();
+  SetupPrecision p = advisor->equilibrium_precision();
   print_matrix_line(*advisor);
-  char line[160];
+  char line[400];
   std::snprintf(line, sizeof line,
-                "Equilibrium: the first mover wins %.4f%% (proven within %.1e), the second "
-                "%.4f%%.\n",
-                100 * e.value, e.gap, 100 * (1 - e.value));
+                "Equilibrium: the first mover wins %.1f%%, the second %.1f%%, each within about "
+                "%.1f points\n(the entries' precision; a search one ply deeper gives the first "
+                "mover %.1f points more).\nOn these entries the mixes are optimal to %.0e: the "
+                "solver's arithmetic, not the win\nprobability's precision.\n",
+                100 * e.value, 100 * (1 - e.value), 100 * p.value_error, 100 * p.depth_bias,
+                std::max(e.gap, 1e-16));
   std::cout << line;
-  std::cout << "First mover's mix (" << e.first.size()
-            << " classes; win probability against the second's mix):\n";
-  print_ranked(e.first, true);
-  std::cout << "Second mover's mix (" << e.second.size() << " classes):\n";
-  print_ranked(e.second, true);
+  auto classes = [](size_t n) { return std::to_string(n) + (n == 1 ? " class" : " classes"); };
+  std::cout << "\nFirst mover's mix (" << classes(e.first.size())
+            << "; win probability against the second's mix):\n";
+  print_ranked(e.first, true, false);
+  print_alternatives(e.first_alternatives, "first");
+  std::cout << "\nSecond mover's mix (" << classes(e.second.size()) << "):\n";
+  print_ranked(e.second, true, false);
+  print_alternatives(e.second_alternatives, "second");
+  std::cout << "\nThe most probable class of each mix: the first mover as Red (top left), the "
+               "second as Blue:\n";
+  print_board(e.first.front().arrangement, e.second.front().arrangement);
   return 0;
 }
 
@@ -205,8 +285,9 @@ void register_setup(CLI::App& app) {
       "do not matter, only who moves first (docs/SETUPS.md). Arrangements are written as in\n"
       "ewn play --setup: the numbers on the start squares in the order a5 b5 c5 a4 b4 a3 for\n"
       "Red, e1 e2 e3 d1 d2 c1 for Blue. Every value is the win probability of the side the\n"
-      "answer is for. A matrix file missing or damaged exits as a damaged table (the message\n"
-      "says the command that makes it).\n\n"
+      "answer is for, printed to 0.1 points with its precision: classes whose values are\n"
+      "within the noise of the best are marked tied with it. A matrix file missing or damaged\n"
+      "exits as a damaged table (the message says the command that makes it).\n\n"
       "Make the matrix once with nice -n 19 ewn setup make (about 4 minutes of one core at\n"
       "the default budget; killed, the same command continues where it stopped).\n\n"
       "Examples:\n"
@@ -253,9 +334,11 @@ void register_setup(CLI::App& app) {
 
   auto* eq = cmd->add_subcommand("equilibrium", "The mixed strategies neither side can improve on");
   eq->footer(
-      "Solves the matrix game exactly (simplex method, docs/SETUPS.md) and prints each\n"
-      "mover's mix with the value of each of its arrangements against the other's mix, the\n"
-      "first mover's win probability at equilibrium, and the proven bound on the error.");
+      "Solves the matrix game (simplex method, docs/SETUPS.md) and prints each mover's mix\n"
+      "with the value of each of its arrangements against the other's mix, the first mover's\n"
+      "win probability at equilibrium with the entries' precision, the solver's gap (its\n"
+      "arithmetic on the entries, not the win probability's precision), and, where a mover\n"
+      "has several optimal mixes, the others found.");
   add_common(eq, *opt);
   list_exit_codes(eq, failures);
   eq->callback([opt] { set_exit_code(run_equilibrium(*opt)); });

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "notation.h"
+#include "printable.h"
 #include "setup.h"
 #include "side_names.h"
 
@@ -122,7 +123,7 @@ SetupInput free_setup(const std::vector<std::string>& w) {
     std::optional<Side> side = w[i] == side_word(Red)    ? std::optional<Side>(Red)
                                : w[i] == side_word(Blue) ? std::optional<Side>(Blue)
                                                          : std::nullopt;
-    if (!side) return failed("expected 'red' or 'blue', found '" + w[i] + "': " + kForms);
+    if (!side) return failed("expected 'red' or 'blue', found " + quoted_excerpt(w[i]) + ": " + kForms);
     const char* name = side_name(*side);
     if (seen[*side]) return failed(std::string(name) + " is given twice");
     seen[*side] = true;
@@ -154,7 +155,7 @@ SetupInput parse_setup(std::string_view text) {
   }
   if (w[0] == "rolls" || w[0] == "roll" || w[0] == "dice") return rolls(w);
   if (w[0] == side_word(Red) || w[0] == side_word(Blue)) return free_setup(w);
-  return failed("could not read '" + std::string(text) + "': " + kForms);
+  return failed("could not read " + quoted_excerpt(text) + ": " + kForms);
 }
 
 }  // namespace ewn

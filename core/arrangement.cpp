@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "printable.h"
 #include "setup.h"
 
 namespace ewn {
@@ -32,7 +33,7 @@ std::string format_arrangement(const Arrangement& order) {
 
 std::optional<Arrangement> parse_arrangement(std::string_view text, std::string* error) {
   auto fail = [&](std::string why) -> std::optional<Arrangement> {
-    if (error) *error = "'" + std::string(text) + "' is not an arrangement: " + why;
+    if (error) *error = quoted_excerpt(text) + " is not an arrangement: " + why;
     return std::nullopt;
   };
   if (text.size() != 6) return fail("it must be six digits, each of 1-6 once (e.g. 162534)");

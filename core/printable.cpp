@@ -52,4 +52,17 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+std::string quoted_excerpt(std::string_view text, size_t limit) {
+  std::string out = "'";
+  if (text.size() <= limit) return out.append(printable(text)).append("'");
+  // Cut before a UTF-8 continuation byte rather than inside a character where possible.
+  size_t cut = limit;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;
+  if (cut == 0) cut = limit;
+  return out.append(printable(text.substr(0, cut)))
+      .append("...' (")
+      .append(std::to_string(text.size()))
+      .append(" bytes)");
+}
+
 }  // namespace ewn

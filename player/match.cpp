@@ -76,7 +76,13 @@ MatchGame play_game(Player& red, Player& blue, const Position& setup, uint64_t d
 namespace {
 
 // Seeds of a game's setup, dice and players, from the match seed.
-enum SeedPurpose : uint64_t { kSetupSeed = 1, kDiceSeed, kPlayerASeed, kPlayerBSeed };
+enum SeedPurpose : uint64_t {
+  kSetupSeed = 1,
+  kDiceSeed,
+  kPlayerASeed,
+  kPlayerBSeed,
+  kPlacementSeed
+};
 
 MatchGame play_numbered(const PlayerFactory& a, const PlayerFactory& b, const MatchConfig& config,
                         int number, int round, Side a_side, Side first, uint64_t deal) {
@@ -84,6 +90,8 @@ MatchGame play_numbered(const PlayerFactory& a, const PlayerFactory& b, const Ma
   auto pa = a.make(mix_seed(seed, uint64_t(number), kPlayerASeed));
   auto pb = b.make(mix_seed(seed, uint64_t(number), kPlayerBSeed));
   Position setup = random_setup(mix_seed(seed, deal, kSetupSeed), first);
+  if (config.place)
+    setup = config.place(setup, a_side, mix_seed(seed, uint64_t(number), kPlacementSeed));
   uint64_t dice_seed = mix_seed(seed, deal, kDiceSeed);
   MatchGame r = a_side == Red ? play_game(*pa, *pb, setup, dice_seed, config.clock)
                               : play_game(*pb, *pa, setup, dice_seed, config.clock);

@@ -51,12 +51,19 @@ struct MatchGame {
 MatchGame play_game(Player& red, Player& blue, const Position& setup, uint64_t dice_seed,
                     ClockKind clock = ClockKind::Wall);
 
+// A game's setup as the players place it: from the setup the referee's procedure deals (shared
+// by the two games of a pair), the colour A plays and a seed of the game's own. Called on the
+// match's threads at once.
+using MatchPlacement =
+    std::function<Position(const Position& dealt, Side a_side, uint64_t game_seed)>;
+
 struct MatchConfig {
   MatchFormat format = MatchFormat::Pairs;
   int count = 2;  // games (Pairs) or best-of-7 matches (BestOf7)
   uint64_t seed = 1;
   int threads = 1;
   ClockKind clock = ClockKind::Wall;
+  MatchPlacement place;  // none: the dealt setup as it is
 };
 
 // Plays the match; `on_game` is called (serialised) as each game finishes, in any order when

@@ -14,7 +14,15 @@
 // non-negative and rescaled to sum to 1, every value the row player can guarantee with x is at
 // least `lower` = min_j (x A)_j, the column player holds it to at most `upper` = max_i (A y)_i,
 // and the game's value lies in [lower, upper]. `gap` = upper - lower bounds how far either
-// strategy is from optimal.
+// strategy is from optimal: it is the arithmetic's accuracy on the payoffs as given, and says
+// nothing of how accurate the payoffs are.
+//
+// A side's optimal strategy need not be unique: find_alternatives lists the classes outside its
+// support that do as well against the opponent's strategy, and the other optimal strategies it
+// finds by solving the game again without one class of the support at a time (an optimal
+// strategy of that smaller game that still guarantees the value in the whole game), and again
+// without one class of each strategy so found, breadth first; and mixes of any two of the
+// classes found optimal or as good (the supports and the equally good ones, when at most 16).
 #pragma once
 
 #include <vector>
@@ -30,5 +38,32 @@ struct MatrixGameSolution {
 
 // `a` row by row, rows x columns, at least 1 x 1; any finite payoffs.
 MatrixGameSolution solve_matrix_game(const std::vector<double>& a, int rows, int columns);
+
+// What each row earns against a column strategy, and each column against a row strategy.
+std::vector<double> row_values(const std::vector<double>& a, int rows, int columns,
+                               const std::vector<double>& column_strategy);
+std::vector<double> column_values(const std::vector<double>& a, int rows, int columns,
+                                  const std::vector<double>& row_strategy);
+
+struct OptimalAlternatives {
+  // Indices outside the found support whose value against the opponent's found strategy is
+  // the game's value within the tolerance: as good a reply, though not necessarily part of an
+  // optimal mix.
+  std::vector<int> equally_good;
+  // Other optimal strategies found (each guarantees the value within the tolerance), each with
+  // a support different from the found one's and from each other's.
+  std::vector<std::vector<double>> other_mixes;
+  // Proven several (another was found); none found is not a proof of uniqueness.
+  bool several() const { return !other_mixes.empty(); }
+};
+
+struct MatrixGameAlternatives {
+  OptimalAlternatives row, column;
+};
+
+// At most `max_solves` smaller games solved for each side.
+MatrixGameAlternatives find_alternatives(const std::vector<double>& a, int rows, int columns,
+                                         const MatrixGameSolution& s, double tolerance = 1e-9,
+                                         int max_solves = 24);
 
 }  // namespace ewn

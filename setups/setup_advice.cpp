@@ -1,16 +1,42 @@
 #include "setup_advice.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace ewn {
 
 namespace {
 
-void rank(std::vector<RankedArrangement>& list, int count) {
+// Best first; every class within `tie_margin` of the best marked tied with it.
+void rank(std::vector<RankedArrangement>& list, int count, double tie_margin) {
   std::stable_sort(list.begin(), list.end(),
                    [](const auto& a, const auto& b) { return a.value > b.value; });
+  for (auto& r : list) r.tied = list.front().value - r.value <= tie_margin;
   if (count >= 0 && list.size() > size_t(count)) list.resize(size_t(count));
+}
+
+int count_tied(const std::vector<RankedArrangement>& list) {
+  return int(std::count_if(list.begin(), list.end(), [](const auto& r) { return r.tied; }));
+}
+
+SetupPrecision precision_of(const SetupMatrix& m, double value_error) {
+  return {m.depth, m.entry_error, m.depth_bias, value_error, 2 * std::sqrt(2.0) * value_error};
+}
+
+// The classes of `strategy`'s support with their value against the opponent's strategy
+// (`values`, the first mover's), for `role`; most probable first.
+std::vector<RankedArrangement> mix_of(const std::vector<double>& strategy,
+                                      const std::vector<double>& values, SetupRole role) {
+  std::vector<RankedArrangement> mix;
+  for (size_t c = 0; c < strategy.size(); ++c) {
+    if (strategy[c] <= 0) continue;
+    double v = role == SetupRole::First ? values[c] : 1 - values[c];
+    mix.push_back({class_arrangement(int(c)), v, strategy[c], false});
+  }
+  std::stable_sort(mix.begin(), mix.end(),
+                   [](const auto& a, const auto& b) { return a.probability > b.probability; });
+  return mix;
 }
 
 }  // namespace
@@ -37,10 +63,27 @@ std::vector<RankedArrangement> SetupAdvisor::replies(SetupRole role, const Arran
   int n = role == SetupRole::First ? matrix_.rows : matrix_.columns;
   for (int c = 0; c < n; ++c) {
     double v = role == SetupRole::First ? matrix_.value(c, t) : 1 - matrix_.value(t, c);
-    list.push_back({class_arrangement(c), v, 0});
+    list.push_back({class_arrangement(c), v, 0, false});
   }
-  rank(list, count);
+  rank(list, count, reply_precision().tie_margin);
   return list;
+}
+
+SetupPrecision SetupAdvisor::reply_precision() const {
+  return precision_of(matrix_, matrix_.entry_error);
+}
+
+SetupPrecision SetupAdvisor::mean_precision(SetupRole role) const {
+  return precision_of(matrix_,
+                      kMeanErrorRatio[role == SetupRole::First ? 0 : 1] * matrix_.entry_error);
+}
+
+int SetupAdvisor::tied_replies(SetupRole role, const Arrangement& theirs) const {
+  return count_tied(replies(role, theirs, -1));
+}
+
+int SetupAdvisor::tied_against_uniform(SetupRole role) const {
+  return count_tied(against_uniform(role, -1));
 }
 
 std::vector<RankedArrangement> SetupAdvisor::against_uniform(SetupRole role, int count) const {
@@ -50,40 +93,41 @@ std::vector<RankedArrangement> SetupAdvisor::against_uniform(SetupRole role, int
   for (int c = 0; c < n; ++c) {
     double sum = 0;
     for (int o = 0; o < other; ++o) sum += first ? matrix_.value(c, o) : 1 - matrix_.value(o, c);
-    list.push_back({class_arrangement(c), sum / other, 0});
+    list.push_back({class_arrangement(c), sum / other, 0, false});
   }
-  rank(list, count);
+  rank(list, count, mean_precision(role).tie_margin);
   return list;
 }
 
 const SetupEquilibrium& SetupAdvisor::equilibrium() const {
   if (equilibrium_) return *equilibrium_;
+  const int rows = matrix_.rows, columns = matrix_.columns;
   std::vector<double> a(matrix_.codes.size());
-  for (int r = 0; r < matrix_.rows; ++r)
-    for (int c = 0; c < matrix_.columns; ++c)
-      a[size_t(r) * size_t(matrix_.columns) + size_t(c)] = matrix_.value(r, c);
-  MatrixGameSolution s = solve_matrix_game(a, matrix_.rows, matrix_.columns);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c)
+      a[size_t(r) * size_t(columns) + size_t(c)] = matrix_.value(r, c);
+  MatrixGameSolution s = solve_matrix_game(a, rows, columns);
   SetupEquilibrium e;
   e.value = s.value;
   e.gap = s.gap;
   e.pivots = s.pivots;
-  // Each class of a support with its value against the other side's equilibrium strategy.
-  for (int r = 0; r < matrix_.rows; ++r) {
-    if (s.row_strategy[size_t(r)] <= 0) continue;
-    double v = 0;
-    for (int c = 0; c < matrix_.columns; ++c)
-      v += matrix_.value(r, c) * s.column_strategy[size_t(c)];
-    e.first.push_back({class_arrangement(r), v, s.row_strategy[size_t(r)]});
-  }
-  for (int c = 0; c < matrix_.columns; ++c) {
-    if (s.column_strategy[size_t(c)] <= 0) continue;
-    double v = 0;
-    for (int r = 0; r < matrix_.rows; ++r) v += matrix_.value(r, c) * s.row_strategy[size_t(r)];
-    e.second.push_back({class_arrangement(c), 1 - v, s.column_strategy[size_t(c)]});
-  }
-  for (auto* side : {&e.first, &e.second})
-    std::stable_sort(side->begin(), side->end(),
-                     [](const auto& a, const auto& b) { return a.probability > b.probability; });
+  // Each class of a mix with its value against the other side's mix.
+  std::vector<double> row_value = row_values(a, rows, columns, s.column_strategy);
+  std::vector<double> column_value = column_values(a, rows, columns, s.row_strategy);
+  e.first = mix_of(s.row_strategy, row_value, SetupRole::First);
+  e.second = mix_of(s.column_strategy, column_value, SetupRole::Second);
+  // Other optimal choices: equal within the arithmetic's own accuracy.
+  MatrixGameAlternatives alt = find_alternatives(a, rows, columns, s, 1e-9 + s.gap);
+  for (int r : alt.row.equally_good)
+    e.first_alternatives.equally_good.push_back(
+        {class_arrangement(r), row_value[size_t(r)], 0, false});
+  for (int c : alt.column.equally_good)
+    e.second_alternatives.equally_good.push_back(
+        {class_arrangement(c), 1 - column_value[size_t(c)], 0, false});
+  for (const auto& mix : alt.row.other_mixes)
+    e.first_alternatives.other_mixes.push_back(mix_of(mix, row_value, SetupRole::First));
+  for (const auto& mix : alt.column.other_mixes)
+    e.second_alternatives.other_mixes.push_back(mix_of(mix, column_value, SetupRole::Second));
   equilibrium_ = std::move(e);
   return *equilibrium_;
 }

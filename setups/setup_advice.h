@@ -24,12 +24,43 @@ struct RankedArrangement {
   Arrangement arrangement;  // the class's member
   double value = 0;         // the win probability of the side the answer is for
   double probability = 0;   // in a mixed strategy (equilibrium answers only)
+  bool tied = false;        // in a ranking: within the tie margin of the first (SetupPrecision)
+};
+
+// How precise an answer's values are (docs/SETUPS.md, Precision). An entry is the engine's
+// estimate at a fixed search and differs from a deeper search's by about entry_error beyond a
+// shift of depth_bias common to all entries (the first mover's value rises by it); a mean over
+// the opponent's classes is less noisy than one entry, though not by the square root of their
+// number, as the entries' errors are correlated (kMeanErrorRatio, measured for each mover).
+struct SetupPrecision {
+  int depth = 0;           // the entries' search depth; 0: unknown (SetupMatrix)
+  double entry_error = 0;  // of one entry
+  double depth_bias = 0;   // deeper minus stored, for the first mover
+  double value_error = 0;  // of each value in the answer (one entry's, or a mean's)
+  double tie_margin = 0;   // two values closer than this are not told apart: 2 sqrt(2) errors
+};
+
+// The measured ratio of the error of a class's mean over the opponent's classes to one entry's
+// (`bench_setups means`, 30 classes of each mover against 60 opponents at ten times the budget;
+// docs/RESULTS.md): 0.22 moving first, 0.94 moving second, where 1/sqrt(60) = 0.13 would hold
+// if the entries' errors were independent. The second mover's errors move together: a deeper
+// search changes a class's value against nearly every opponent alike.
+inline constexpr double kMeanErrorRatio[2] = {0.22, 0.94};  // first, second
+
+// Other optimal choices than the mix found (matrix_game.h find_alternatives).
+struct MixAlternatives {
+  // Classes outside the mix that do exactly as well against the opponent's mix.
+  std::vector<RankedArrangement> equally_good;
+  // Other optimal mixes found, each a whole mix (most probable first).
+  std::vector<std::vector<RankedArrangement>> other_mixes;
 };
 
 struct SetupEquilibrium {
   std::vector<RankedArrangement> first, second;  // the supports, most probable first
-  double value = 0;                              // the first mover's win probability at equilibrium
-  double gap = 0;  // proven bound on how far the strategies are from optimal (matrix_game.h)
+  MixAlternatives first_alternatives, second_alternatives;
+  double value = 0;  // the first mover's win probability at equilibrium
+  double gap = 0;    // the solver's arithmetic: how far the mixes are from optimal on this
+                     // matrix's entries, not how far the value is from the true one
   int pivots = 0;
 };
 
@@ -38,11 +69,22 @@ class SetupAdvisor {
   explicit SetupAdvisor(SetupMatrix matrix);
   const SetupMatrix& matrix() const { return matrix_; }
 
-  // Every class of `role`, best first, against the opponent's `theirs` (at most `count`).
+  // Every class of `role`, best first, against the opponent's `theirs` (at most `count`); those
+  // within reply_precision().tie_margin of the first are marked tied.
   std::vector<RankedArrangement> replies(SetupRole role, const Arrangement& theirs,
                                          int count) const;
-  // Every class of `role`, best first, by its mean value over the opponent's classes.
+  // Every class of `role`, best first, by its mean value over the opponent's classes; ties by
+  // mean_precision(role).
   std::vector<RankedArrangement> against_uniform(SetupRole role, int count) const;
+  // The precision of a reply's values (one entry each), of a mean over the opponent's
+  // classes, and of the equilibrium's values (mixes of entries: an entry's error, kept whole).
+  SetupPrecision reply_precision() const;
+  SetupPrecision mean_precision(SetupRole role) const;
+  SetupPrecision equilibrium_precision() const { return reply_precision(); }
+  // How many of `role`'s classes are tied with the best reply to `theirs`, and with the best
+  // against a random arrangement.
+  int tied_replies(SetupRole role, const Arrangement& theirs) const;
+  int tied_against_uniform(SetupRole role) const;
   // Solved once, then kept. The first call writes the cache: an advisor shared between threads
   // is solved before it is shared (ewn serve) or used under a lock (the C API).
   const SetupEquilibrium& equilibrium() const;

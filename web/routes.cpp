@@ -80,7 +80,8 @@ void analyse_route(const Site& s, const Request& req, Response& res) {
 Json setup_reply(const Site& s, const Request& req, int count) {
   if (!req.has_param("arrangement")) throw RequestError("parameter 'arrangement' is required");
   std::string error;
-  auto theirs = parse_arrangement(printable_excerpt(req.get_param_value("arrangement")), &error);
+  // Its message quotes a short excerpt of a long or odd value (quoted_excerpt).
+  auto theirs = parse_arrangement(req.get_param_value("arrangement"), &error);
   if (!theirs) throw RequestError(error);
   try {
     return setup_reply_answer(*s.setups, *theirs, count);

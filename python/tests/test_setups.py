@@ -40,6 +40,8 @@ def test_the_three_answers_are_the_cli_s(ewn_program, matrix):
     # Only an equilibrium's arrangements have a probability; the others' documents lack the key.
     assert all(a.probability is None and "probability" not in a.to_dict() for a in best.first)
     assert reply.against == "654321" and len(reply.first) == 3
+    assert eq.precision.entry_error > 0
+    assert set(eq.alternatives.to_dict()) == {"first", "second"}
 
 
 def test_errors(tmp_path, matrix):
@@ -52,6 +54,10 @@ def test_errors(tmp_path, matrix):
     setups = ewn.Setups(matrix)
     with pytest.raises(ValueError, match="'16253' is not an arrangement"):
         setups.reply("16253")
+    # A long one is quoted as a short excerpt with its length, never whole.
+    with pytest.raises(ValueError, match=r"'7+\.\.\.' \(10000 bytes\) is not an arrangement") as e:
+        setups.reply("7" * 10000)
+    assert len(str(e.value)) < 200
     with pytest.raises(ValueError, match="not in this matrix of the first 5 classes"):
         setups.reply("365421")
     setups.close()

@@ -62,3 +62,42 @@ TEST_CASE("matrix game: random games are solved with a tiny proven gap") {
     CHECK(column_sum == Approx(1));
   }
 }
+
+TEST_CASE("matrix game: several optimal mixes are found, a unique one is not doubted") {
+  // Two identical rows: any split between them is optimal for the row player; the column
+  // player's mix of matching pennies is unique.
+  std::vector<double> twins = {1, 0,  //
+                               1, 0,  //
+                               0, 1};
+  MatrixGameSolution s = solve_matrix_game(twins, 3, 2);
+  CHECK(s.value == Approx(0.5).margin(1e-12));
+  MatrixGameAlternatives alt = find_alternatives(twins, 3, 2, s);
+  CHECK(alt.row.several());
+  // The row outside the found support (0 or 1) is as good, and a mix with it is optimal.
+  CHECK(alt.row.equally_good.size() == 1);
+  for (const auto& mix : alt.row.other_mixes) {
+    double lower = std::min(mix[0] * 1 + mix[1] * 1, mix[2] * 1);
+    CHECK(lower == Approx(0.5).margin(1e-9));
+  }
+  CHECK_FALSE(alt.column.several());
+  CHECK(alt.column.equally_good.empty());
+
+  // A saddle point with a second, equally good pure strategy for the column player: columns 0
+  // and 2 both hold the row player to 3.
+  std::vector<double> saddle = {3, 4, 3,  //
+                                1, 5, 0};
+  MatrixGameSolution p = solve_matrix_game(saddle, 2, 3);
+  CHECK(p.value == Approx(3).margin(1e-12));
+  MatrixGameAlternatives palt = find_alternatives(saddle, 2, 3, p);
+  CHECK(palt.column.several());
+  CHECK_FALSE(palt.row.several());
+
+  // Rock-paper-scissors: each mix is unique (every strategy is in the support already).
+  std::vector<double> rps = {0.5, 0, 1, 1, 0.5, 0, 0, 1, 0.5};
+  MatrixGameSolution r = solve_matrix_game(rps, 3, 3);
+  MatrixGameAlternatives ralt = find_alternatives(rps, 3, 3, r);
+  CHECK_FALSE(ralt.row.several());
+  CHECK_FALSE(ralt.column.several());
+  CHECK(ralt.row.equally_good.empty());
+  CHECK(ralt.column.equally_good.empty());
+}

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "file_bytes.h"
 #include "setup_advice.h"
 #include "setup_answers.h"
@@ -209,4 +211,57 @@ TEST_CASE("setup advice: the three questions from a small stored matrix") {
 
   // An arrangement outside a small matrix is refused, not read past its end.
   CHECK_THROWS_AS(advisor.replies(SetupRole::First, {3, 6, 5, 4, 2, 1}, 1), std::out_of_range);
+
+  // Precision: a version-1 file has no error estimate of its own and gets the measured one.
+  SetupPrecision p = advisor.reply_precision();
+  CHECK(p.entry_error == Approx(0.008));
+  CHECK(p.depth_bias == Approx(0.015));
+  CHECK(p.value_error == Approx(0.008));
+  CHECK(p.tie_margin == Approx(2 * std::sqrt(2.0) * 0.008));
+  CHECK(advisor.mean_precision(SetupRole::First).value_error == Approx(0.22 * 0.008));
+  CHECK(advisor.mean_precision(SetupRole::Second).value_error == Approx(0.94 * 0.008));
+  CHECK(j["precision"]["entry_error"].get<double>() == Approx(0.008));
+  CHECK(j["alternatives"]["first"]["other_mixes"].size() == 0);
+}
+
+TEST_CASE("setup advice: ties within the noise, and several optimal mixes") {
+  // Classes 0..2; the first mover's win probability. Rows 0 and 1 are equal (so the first
+  // mover has several optimal mixes), row 2 far behind; against column 0, rows 0 and 1 tie
+  // exactly and row 2 is 10 points behind, far outside the noise.
+  SetupMatrix m;
+  m.rows = m.columns = 3;
+  m.node_budget = 5;
+  m.entry_error = 0.01;               // a tie margin of 2.8 points
+  for (double v : {0.60, 0.40, 0.45,  //
+                   0.60, 0.40, 0.45,  //
+                   0.50, 0.30, 0.20})
+    m.codes.push_back(encode_setup_value(v));
+  SetupAdvisor advisor(m);
+  auto replies = advisor.replies(SetupRole::First, class_arrangement(0), -1);
+  CHECK(replies[0].tied);
+  CHECK(replies[1].tied);
+  CHECK_FALSE(replies[2].tied);
+  CHECK(advisor.tied_replies(SetupRole::First, class_arrangement(0)) == 2);
+  // The second mover against row 0: column 1 (0.6) and column 2 (0.55) are 5 points apart.
+  CHECK(advisor.tied_replies(SetupRole::Second, class_arrangement(0)) == 1);
+
+  const SetupEquilibrium& e = advisor.equilibrium();
+  // Column 1 holds the equal rows to 0.40 and row 2 to 0.30: a saddle point at 0.40.
+  CHECK(e.value == Approx(0.40).margin(1e-4));
+  // Either equal row, or any mix of the two, is optimal: the one not played (if any) is as
+  // good, and at least one other optimal mix is found, each of the equal rows only.
+  CHECK(e.first.size() + e.first_alternatives.equally_good.size() == 2);
+  REQUIRE(e.first_alternatives.other_mixes.size() >= 1);
+  for (const auto& mix : e.first_alternatives.other_mixes) {
+    REQUIRE(mix.size() == 1);
+    CHECK(arrangement_class(mix[0].arrangement) <= 1);
+    CHECK(mix[0].value == Approx(0.40).margin(1e-4));
+  }
+  // The second mover's pure strategy is the only optimal one.
+  CHECK(e.second.size() == 1);
+  CHECK(e.second_alternatives.other_mixes.empty());
+  CHECK(e.second_alternatives.equally_good.empty());
+  Json j = setup_equilibrium_answer(advisor);
+  CHECK(j["alternatives"]["first"]["other_mixes"].size() >= 1);
+  CHECK(j["alternatives"]["second"]["other_mixes"].size() == 0);
 }

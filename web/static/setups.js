@@ -8,6 +8,37 @@ import * as api from "./api.js";
 const SQUARES = ["a5", "b5", "c5", "a4", "b4", "a3"];
 const ROWS = [[0, 1, 2], [3, 4], [5]];
 const pct = (v) => `${(100 * v).toFixed(1)}%`;
+const points = (v) => (100 * v).toFixed(1);
+// The 5 x 5 board's squares of each side's start triangle, in fill order: Red's (a5 b5 c5 a4 b4
+// a3, row 0 at the top) and Blue's, mirrored (e1 e2 e3 d1 d2 c1).
+const RED_CELLS = [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [2, 0]];
+const BLUE_CELLS = [[4, 4], [3, 4], [2, 4], [4, 3], [3, 3], [4, 2]];
+
+// A small picture of a start: `red` and `blue` are arrangements (six digits) or null.
+function miniBoard(red, blue, label) {
+  const grid = document.createElement("div");
+  grid.className = "mini-board";
+  grid.setAttribute("role", "img");
+  grid.setAttribute("aria-label", label);
+  const cells = [];
+  for (let i = 0; i < 25; i++) {
+    const cell = document.createElement("span");
+    cell.className = "mini-sq";
+    cells.push(cell);
+    grid.append(cell);
+  }
+  const place = (arrangement, where, side) => {
+    if (!arrangement) return;
+    where.forEach(([row, col], i) => {
+      const cell = cells[row * 5 + col];
+      cell.textContent = arrangement[i];
+      cell.classList.add(side);
+    });
+  };
+  place(red, RED_CELLS, "red");
+  place(blue, BLUE_CELLS, "blue");
+  return grid;
+}
 
 export class SetupPanel {
   constructor($) {
@@ -50,15 +81,27 @@ export class SetupPanel {
     }
     const best = await api.setupBest(5);
     const m = eq.body.matrix;
+    const p = eq.body.precision;
     this.$("#setup-matrix").textContent =
       `Setup matrix: ${m.rows} × ${m.columns} arrangement classes, ${m.node_budget} nodes of search an entry.`;
+    this.$("#setup-precision").textContent =
+      `Each value is the engine's estimate from a short search: a search one ply deeper differs by ` +
+      `about ${points(p.entry_error)} points (beyond giving the first mover ${points(p.depth_bias)} ` +
+      `points more throughout). "tied" marks the arrangements not told apart from the best.`;
     this.$("#setup-equilibrium").textContent =
-      `At equilibrium the first mover wins ${pct(eq.body.value)}, the second ${pct(1 - eq.body.value)}.`;
+      `At equilibrium the first mover wins ${pct(eq.body.value)}, the second ` +
+      `${pct(1 - eq.body.value)}, each within about ${points(p.value_error)} points.`;
     this.fill("#setup-eq-first", eq.body.first, true);
     this.fill("#setup-eq-second", eq.body.second, true);
+    this.alternatives("#setup-eq-first-more", eq.body.alternatives.first, "first");
+    this.alternatives("#setup-eq-second-more", eq.body.alternatives.second, "second");
+    this.picture("#setup-eq-board", eq.body.first[0].arrangement, eq.body.second[0].arrangement,
+      "the most probable class of each mix");
     if (best.ok) {
       this.fill("#setup-best-first", best.body.first, false);
       this.fill("#setup-best-second", best.body.second, false);
+      this.picture("#setup-best-board", best.body.first[0].arrangement,
+        best.body.second[0].arrangement, "the best of each against a random arrangement");
     }
     this.reply();
   }
@@ -78,6 +121,27 @@ export class SetupPanel {
     this.$("#setup-against").textContent = r.body.against;
     this.fill("#setup-reply-first", r.body.first, false);
     this.fill("#setup-reply-second", r.body.second, false);
+    this.picture("#setup-reply-first-board", r.body.first[0].arrangement, r.body.against,
+      "your best reply moving first, as Red, against " + r.body.against);
+    this.picture("#setup-reply-second-board", r.body.against, r.body.second[0].arrangement,
+      "your best reply moving second, as Blue, against " + r.body.against);
+  }
+
+  picture(selector, red, blue, label) {
+    this.$(selector).replaceChildren(miniBoard(red, blue, label));
+  }
+
+  // Other optimal choices of a mover at equilibrium, in words.
+  alternatives(selector, alt, mover) {
+    const parts = [];
+    if (alt.other_mixes.length)
+      parts.push(`The ${mover} mover has several optimal mixes; others found: ` +
+        alt.other_mixes.map((mix) => mix.map((a) => `${a.arrangement} ${pct(a.probability)}`).join(" + "))
+          .join("; ") + ".");
+    if (alt.equally_good.length)
+      parts.push("As good against the other's mix: " +
+        alt.equally_good.map((a) => a.arrangement).join(", ") + ".");
+    this.$(selector).textContent = parts.join(" ");
   }
 
   fill(selector, list, withProbability) {
@@ -87,7 +151,8 @@ export class SetupPanel {
       const li = document.createElement("li");
       li.className = "setup-arrangement";
       li.textContent = `${a.arrangement} (or ${a.twin})` +
-        (withProbability ? ` played ${pct(a.probability)},` : "") + ` wins ${pct(a.value)}`;
+        (withProbability ? ` played ${pct(a.probability)},` : "") + ` wins ${pct(a.value)}` +
+        (a.tied ? " · tied" : "");
       ol.append(li);
     }
   }

@@ -459,7 +459,8 @@ def test_the_setup_panel_answers_as_ewn_setup(browser, setup_server):
     def expected(items, with_probability=False):
         return [f"{a['arrangement']} (or {a['twin']})" +
                 (f" played {percent(a['probability'])}," if with_probability else "") +
-                f" wins {percent(a['value'])}" for a in items]
+                f" wins {percent(a['value'])}" + (" · tied" if a.get("tied") else "")
+                for a in items]
 
     browser.get(server.url)
     console_errors(browser)
@@ -481,6 +482,13 @@ def test_the_setup_panel_answers_as_ewn_setup(browser, setup_server):
     reply = cli("reply", "654231", "--count", "5")
     assert shown("setup-reply-first") == expected(reply["first"])
     assert shown("setup-reply-second") == expected(reply["second"])
+    # The pictures: the best reply moving first as Red against 654231 as Blue.
+    cells = [c.text for c in browser.find_elements(By.CSS_SELECTOR,
+                                                   "#setup-reply-first-board .mini-sq")]
+    top = reply["first"][0]["arrangement"]
+    assert [cells[i] for i in (0, 1, 2, 5, 6, 10)] == list(top)
+    assert [cells[i] for i in (24, 19, 14, 23, 18, 22)] == list("654231")
+    assert "tied" in browser.find_element(By.ID, "setup-precision").text
     assert console_errors(browser) == []
 
     # A number twice is refused on the page; an arrangement outside this small matrix by the server.
@@ -494,3 +502,17 @@ def test_the_setup_panel_answers_as_ewn_setup(browser, setup_server):
     wait_until(lambda: "not in this matrix of the first 12 classes" in
                browser.find_element(By.ID, "setup-error").text, 20, "the server's message")
     browser.save_screenshot(os.path.join(OUT, "setups.png"))
+
+
+def test_a_long_arrangement_is_quoted_as_a_short_excerpt(setup_server):
+    """/api/setup/reply names a bad arrangement by a short excerpt and its length, never whole."""
+    import urllib.error
+    server, _ = setup_server
+    try:
+        urllib.request.urlopen(server.url + "api/setup/reply?arrangement=" + "7" * 4000, timeout=30)
+        raise AssertionError("a bad arrangement was answered")
+    except urllib.error.HTTPError as e:
+        assert e.code == 400
+        error = json.loads(e.read())["error"]
+    assert re.match(r"^'7+\.\.\.' \(4000 bytes\) is not an arrangement", error), error
+    assert len(error) < 200
