@@ -17,8 +17,9 @@ from ._ewn import (ArgumentError, DirectoryNotFoundError, Engine, Error, GameOve
                    GameTextError, InternalError, NotATableDirectoryError, NotCoveredError,
                    OutOfMemoryError, Position, PositionError, Setups, Tablebase, TableError,
                    UnreadableError, __version__, analyse, analyse_game)
-from ._results import (Analysis, DiceMoves, Document, EngineChoice, Players, Probe,
-                       RankedArrangement, SetupBest, SetupEquilibrium, SetupMatrix, SetupReply,
+from ._results import (Analysis, DiceMoves, Document, EngineChoice, MixAlternatives, Players,
+                       Probe, RankedArrangement, SetupAlternatives, SetupBest, SetupEquilibrium,
+                       SetupMatrix, SetupPrecision, SetupPrecisionByMover, SetupReply, SetupTies,
                        SideVerdict, Sides, Turn, ValuedMove)
 
 # One literal list, so that type checkers see every name exported (mypy --strict).
@@ -30,7 +31,8 @@ __all__ = ["Engine", "Position", "Setups", "Tablebase", "__version__", "analyse"
            # the typed answers
            "Document", "Probe", "DiceMoves", "ValuedMove", "EngineChoice", "Analysis", "Turn",
            "Players", "Sides", "SideVerdict", "SetupReply", "SetupBest", "SetupEquilibrium",
-           "SetupMatrix", "RankedArrangement"]
+           "SetupMatrix", "RankedArrangement", "SetupPrecision", "SetupPrecisionByMover",
+           "SetupTies", "MixAlternatives", "SetupAlternatives"]
 
 # Shown as ewn.Tablebase, not as the extension's ewn._ewn.Tablebase.
 for _name in [name for name in __all__ if name != "__version__"]:

@@ -159,13 +159,15 @@ class SetupMatrix(Document):
 class RankedArrangement(Document):
     """An arrangement with its value (common: ranked_arrangement): arrangement and twin (six
     digits), probability (its weight in an equilibrium's mix; None, and absent from the
-    document, elsewhere), value (the win probability of the side the answer is for)."""
+    document, elsewhere), value (the win probability of the side the answer is for), tied (in a
+    ranking: within the answer's tie_margin of the best; None, and absent, elsewhere)."""
     arrangement: str
     twin: str
     probability: Optional[float]
     value: float
+    tied: Optional[bool]
 
-    _omitted_when_none = frozenset({"probability"})
+    _omitted_when_none = frozenset({"probability", "tied"})
 
 
 # ---- ewn:probe -------------------------------------------------------------------------------
@@ -292,13 +294,58 @@ class Analysis(Document):
 
 
 @_slotted_dataclass(frozen=True)
+class SetupPrecision(Document):
+    """How far a setup answer's values can be trusted (common: setup_precision), probability
+    units: depth (of the matrix's entries; 0 unknown), entry_error (an entry against a search one
+    ply deeper, about the shift depth_bias), value_error (of each value in the answer),
+    tie_margin (two values closer than this are not told apart)."""
+    depth: int
+    entry_error: float
+    depth_bias: float
+    value_error: float
+    tie_margin: float
+
+
+@_slotted_dataclass(frozen=True)
+class SetupPrecisionByMover(Document):
+    """A ranking's precision for the first and the second mover (common:
+    setup_precision_by_mover)."""
+    first: SetupPrecision
+    second: SetupPrecision
+
+
+@_slotted_dataclass(frozen=True)
+class SetupTies(Document):
+    """How many classes tie with the best, for each mover (common: setup_ties)."""
+    first: int
+    second: int
+
+
+@_slotted_dataclass(frozen=True)
+class MixAlternatives(Document):
+    """A mover's other optimal choices (common: mix_alternatives): classes outside its mix that
+    do as well against the other's mix, and other optimal mixes found."""
+    equally_good: Tuple[RankedArrangement, ...]
+    other_mixes: Tuple[Tuple[RankedArrangement, ...], ...]
+
+
+@_slotted_dataclass(frozen=True)
+class SetupAlternatives(Document):
+    """The equilibrium's alternatives for the first and the second mover."""
+    first: MixAlternatives
+    second: MixAlternatives
+
+
+@_slotted_dataclass(frozen=True)
 class SetupReply(Document):
     """Your best arrangements against `against`, moving first and second: `ewn setup reply
     --json`."""
     matrix: SetupMatrix
+    precision: SetupPrecision
     against: str
     first: Tuple[RankedArrangement, ...]
     second: Tuple[RankedArrangement, ...]
+    ties: SetupTies
 
 
 @_slotted_dataclass(frozen=True)
@@ -307,6 +354,8 @@ class SetupBest(Document):
     matrix: SetupMatrix
     first: Tuple[RankedArrangement, ...]
     second: Tuple[RankedArrangement, ...]
+    precision: SetupPrecisionByMover
+    ties: SetupTies
 
 
 @_slotted_dataclass(frozen=True)
@@ -314,10 +363,12 @@ class SetupEquilibrium(Document):
     """The mixes neither side can improve on and the first mover's value: `ewn setup
     equilibrium --json`."""
     matrix: SetupMatrix
+    precision: SetupPrecision
     value: float
     gap: float
     first: Tuple[RankedArrangement, ...]
     second: Tuple[RankedArrangement, ...]
+    alternatives: SetupAlternatives
 
 
 # The class of each document of docs/schemas that the module returns (the tests check each

@@ -39,9 +39,11 @@ def nested_class(hint):
 
 
 def object_schema(schemas, node):
-    """The object schema of a field: the node, or its array's items."""
+    """The object schema of a field: the node, or its (nested) array's items."""
     node = resolve(schemas, node)
-    return resolve(schemas, node["items"]) if "items" in node else node
+    while "items" in node:
+        node = resolve(schemas, node["items"])
+    return node
 
 
 def check_class_against_schema(schemas, cls, node, path):
