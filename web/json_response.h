@@ -22,9 +22,13 @@ inline void send_failure(Response& res, Failure failure, const std::string& mess
   send_json(res, ways_of(failure).http_status, error_answer(failure, message));
 }
 
-// An answer of HTTP's own that no failure of the map names (a page not found, a Host refused).
+// An answer of HTTP's own (a page not found, a Host refused, a request too large, a server
+// over its caps): its own status, and the error document of every surface with the nearest
+// failure of the map as its kind, so that a client reads every failure the same way: the
+// client's doing (4xx) is bad use, the server's (5xx) is unavailable.
 inline void send_error(Response& res, int status, const std::string& message) {
-  send_json(res, status, Json{{"error", message}});
+  Failure nearest = status >= 500 ? Failure::Unavailable : Failure::BadUse;
+  send_json(res, status, error_answer(nearest, message));
 }
 
 }  // namespace ewn::web

@@ -451,6 +451,18 @@ def test_the_http_documents_are_the_cli_s(schemas, surface_inputs, http_server):
         validate(schemas, name, json.loads(body))
 
 
+def test_every_http_failure_is_an_error_document(schemas, http_server):
+    # The routes' failures take their status and kind from the map; HTTP's own (a page that is
+    # not there) keep their status, with the nearest kind: the client's doing is bad use.
+    for path, query, status, kind in (("/no/such/page", {}, 404, "bad_use"),
+                                      ("/api/setup/reply", {}, 400, "bad_use"),
+                                      ("/api/probe", {"position": "x"}, 400, "bad_position")):
+        got, body = http_get(http_server, path, **query)
+        document = json.loads(body)
+        validate(schemas, "error", document)
+        assert (got, document["error_kind"]) == (status, kind), path
+
+
 def test_the_http_inventory_is_the_cli_s(schemas, ewn_program, tables, http_server):
     """/api/info: `ewn info --json --quick`'s document (the directory named as given), plus the
     server's own `engine`."""
