@@ -235,10 +235,10 @@ std::variant<std::vector<GameRecord>, int> read_games_asked(const AnalyseOptions
     }
     return games;
   } catch (const GameTextError& e) {
-    return fail("analyse", Failure::BadGameText, where + ": " + printable(e.what()));
+    return fail("analyse", opt.json, Failure::BadGameText, where + ": " + printable(e.what()));
   } catch (const std::exception& e) {
     // The game's file cannot be read.
-    return fail("analyse", Failure::BadUse, printable(e.what()));
+    return fail("analyse", opt.json, Failure::BadUse, printable(e.what()));
   }
 }
 
@@ -255,7 +255,7 @@ int analyse_games(const std::vector<GameRecord>& games, LogTotals& totals,
     try {
       a = analyse_game(game, engine, options);
     } catch (const std::exception& e) {
-      return fail("analyse", e);
+      return fail("analyse", opt.json, e);
     }
     totals.add(a);
     if (!opt.html.empty()) documents.push_back(analysis_answer(a));
@@ -277,7 +277,7 @@ int analyse_games(const std::vector<GameRecord>& games, LogTotals& totals,
     std::ofstream out(opt.html, std::ios::binary);
     out << analysis_report_html(documents, analysis_summary_answer(totals)["summary"]);
     if (!out.flush())
-      return fail("analyse", Failure::Unavailable,
+      return fail("analyse", opt.json, Failure::Unavailable,
                   "cannot write the report '" + printable(opt.html) + "'");
   }
   return 0;
@@ -298,7 +298,7 @@ int run_analyse(const AnalyseOptions& opt, bool tables_given) {
   try {
     engine = open_analysis_engine(dir, note);
   } catch (const std::exception& e) {
-    return fail("analyse", failure_of_given_file(e), printable(e.what()));
+    return fail("analyse", opt.json, failure_of_given_file(e), printable(e.what()));
   }
   if (dir == "none" && !tables_given)
     note = "no table directory '" + printable(opt.tables) + "': every value is an estimate";

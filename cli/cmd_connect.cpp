@@ -78,9 +78,9 @@ int run_connect(const ConnectOptions& opt) {
   try {
     engine = make_contest_engine(opt.engine, opt.tables, default_tables_dir(), notes);
   } catch (const SpecError& e) {
-    return fail("connect", Failure::BadUse, "bad engine: " + printable(e.what()));
+    return fail("connect", opt.json, Failure::BadUse, "bad engine: " + printable(e.what()));
   } catch (const std::exception& e) {
-    return fail("connect", failure_of_given_file(e), printable(e.what()));
+    return fail("connect", opt.json, failure_of_given_file(e), printable(e.what()));
   }
   std::ofstream log;
   std::string log_path = opt.log.empty() ? default_log_name() : opt.log;

@@ -124,7 +124,7 @@ int run_gen(GenCommandOptions opt, const GenRunner& runner) {
   }
   const fs::path& out = opt.gen.out;
   auto failed = [](Failure failure, const std::string& message) {
-    return fail("gen", failure, printable(message));
+    return fail("gen", opt.json, failure, printable(message));
   };
   if (out.empty())
     return failed(Failure::BadUse,

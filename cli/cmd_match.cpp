@@ -114,14 +114,14 @@ int run_match_command(const MatchOptions& opt) {
     a = std::make_unique<PlayerFactory>(player_spec(opt.a, opt));
     b = std::make_unique<PlayerFactory>(player_spec(opt.b, opt));
   } catch (const SpecError& e) {
-    return fail("match", Failure::BadUse, "bad player: " + printable(e.what()));
+    return fail("match", opt.json, Failure::BadUse, "bad player: " + printable(e.what()));
   } catch (const std::exception& e) {
-    return fail("match", failure_of_given_file(e), printable(e.what()));
+    return fail("match", opt.json, failure_of_given_file(e), printable(e.what()));
   }
 
   std::string placement = "both by the referee's random procedure, one setup for both games";
   if (opt.matrix_reply && opt.place_by_matrix == "both")
-    return fail("match", Failure::BadUse,
+    return fail("match", opt.json, Failure::BadUse,
                 "--matrix-reply needs one player placed by the referee to reply to "
                 "(--place-by-matrix A or B)");
   if (!opt.place_by_matrix.empty()) {
@@ -131,7 +131,7 @@ int run_match_command(const MatchOptions& opt) {
     } catch (const PathError& e) {
       std::string path =
           opt.setup_matrix.empty() ? default_setup_matrix_path().string() : opt.setup_matrix;
-      return fail("match", Failure::DamagedTable,
+      return fail("match", opt.json, Failure::DamagedTable,
                   printable(std::string(e.what()) + " (" + setup_matrix_hint(path) + ")"));
     }
   }
@@ -140,7 +140,7 @@ int run_match_command(const MatchOptions& opt) {
   if (!opt.log.empty()) {
     log.open(opt.log);
     if (!log) {
-      return fail("match", Failure::BadUse,
+      return fail("match", opt.json, Failure::BadUse,
                   "cannot write the log file '" + printable(opt.log) + "'");
     }
   }
@@ -153,7 +153,7 @@ int run_match_command(const MatchOptions& opt) {
     });
   } catch (const std::exception& e) {
     progress.finish();
-    return fail("match", e);
+    return fail("match", opt.json, e);
   }
   progress.finish();
   MatchStats s = match_stats(games, config.format);

@@ -36,9 +36,9 @@ int run_quality(const QualityOptions& opt) {
     truth = open_tablebase(opt.tables);
     factory = std::make_unique<PlayerFactory>(parse_player_spec(opt.player));
   } catch (const SpecError& e) {
-    return fail("move-quality", Failure::BadUse, "bad player: " + printable(e.what()));
+    return fail("move-quality", opt.json, Failure::BadUse, "bad player: " + printable(e.what()));
   } catch (const std::exception& e) {
-    return fail("move-quality", failure_of_given_file(e), printable(e.what()));
+    return fail("move-quality", opt.json, failure_of_given_file(e), printable(e.what()));
   }
   // Beyond the complete set, the classes generated one by one (ewn gen --class) of the next
   // piece count: positions are then drawn among theirs.
@@ -46,7 +46,7 @@ int run_quality(const QualityOptions& opt) {
   int covered = tables.complete_up_to() + (tables.partial_classes().empty() ? 0 : 1);
   int pieces = opt.pieces ? opt.pieces : covered;
   if (pieces > covered) {
-    return fail("move-quality", Failure::NotCovered,
+    return fail("move-quality", opt.json, Failure::NotCovered,
                 "the tables in " + printable(opt.tables) + " cover up to " +
                     std::to_string(covered) + " pieces, not " + std::to_string(pieces) +
                     " (generate a few classes of " + std::to_string(pieces) +
@@ -65,7 +65,7 @@ int run_quality(const QualityOptions& opt) {
   try {
     q = measure_move_quality(*truth, *factory, measure);
   } catch (const std::exception& e) {
-    return fail("move-quality", e);
+    return fail("move-quality", opt.json, e);
   }
   const int n = q.positions;
   // The classes the positions come from, when not all classes of that piece count.

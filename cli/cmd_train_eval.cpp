@@ -41,7 +41,7 @@ int run_train(TrainOptions opt) {
     if (opt.tables != "none") tables = open_tablebase(opt.tables);
     if (!opt.start.empty()) net = EvalNetwork::load(opt.start);
   } catch (const std::exception& e) {
-    return fail("train-eval", failure_of_given_file(e), printable(e.what()));
+    return fail("train-eval", opt.json, failure_of_given_file(e), printable(e.what()));
   }
   prepare_race_tables();
   ProgressLine line;
@@ -63,7 +63,7 @@ int run_train(TrainOptions opt) {
     net.save(opt.out);
   } catch (const std::exception& e) {
     line.finish();
-    return fail("train-eval", e);
+    return fail("train-eval", opt.json, e);
   }
   if (opt.json) {
     print_json({{"games", stats.games},

@@ -3,8 +3,10 @@
 #include <iostream>
 #include <new>
 
+#include "error_answer.h"
 #include "error_kind.h"
 #include "game_record.h"
+#include "json.h"
 #include "notation.h"
 #include "player_spec.h"
 #include "printable.h"
@@ -34,6 +36,15 @@ int fail(const std::string& command, Failure failure, const std::string& message
 
 int fail(const std::string& command, const std::exception& e) {
   return fail(command, failure_of_exception(e), printable(e.what()));
+}
+
+int fail(const std::string& command, bool json, Failure failure, const std::string& message) {
+  if (json) print_json(error_answer(failure, message));
+  return fail(command, failure, message);
+}
+
+int fail(const std::string& command, bool json, const std::exception& e) {
+  return fail(command, json, failure_of_exception(e), printable(e.what()));
 }
 
 void list_exit_codes(CLI::App* cmd, const std::vector<Failure>& failures) {

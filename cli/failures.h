@@ -24,6 +24,10 @@ Failure failure_of_given_file(const std::exception& e);
 int fail(const std::string& command, Failure failure, const std::string& message);
 // The same for an exception: its message (made printable) and its failure.
 int fail(const std::string& command, const std::exception& e);
+// The same, and with --json (`json`) the error document on stdout too ({"error", "error_kind"},
+// answers/error_answer.h), so that a script reads every command's failure as it reads an answer.
+int fail(const std::string& command, bool json, Failure failure, const std::string& message);
+int fail(const std::string& command, bool json, const std::exception& e);
 
 // Appends "Exit codes: 0 success, 2 bad use, ..." for `failures` to the command's --help.
 void list_exit_codes(CLI::App* cmd, const std::vector<Failure>& failures);

@@ -235,3 +235,42 @@ TEST_CASE("ewn match: --tables, else the default directory when it is there, as 
   // A spec's own tables= wins.
   CHECK(match({}, "expectimax:depth=1,tables=none").exit_code == 0);
 }
+
+TEST_CASE("with --json every command's failure is the error document on stdout", "[cli]") {
+  TempDir tmp("cli-json-failure");
+  std::string damaged = damaged_set(tmp).string();
+  std::string none = (tmp.path() / "none").string();
+  std::string file = (tmp.path() / "file").string();
+  std::ofstream(file) << "x";
+  std::string game = (tmp.path() / "game.txt").string();
+  std::ofstream(game) << "5/1r13/2r22/3b11/5 r\nr 2 c3d3\nb 6 d2c2\n";
+  std::string bad_game = (tmp.path() / "bad.txt").string();
+  std::ofstream(bad_game) << "5/1r13/2r22/3b11/5 r\nr 2 c3d3\nb 4 d2b1\n";
+  std::string net = (tmp.path() / "net.ewnn").string();
+  std::string three = "r1r23/5/5/5/3b11 r";
+
+  const std::vector<Case> cases{
+      {{"show", "r1r2", "--json"}, Failure::BadPosition},
+      {{"gen", "--pieces", "2", "--tables", file, "--json"}, Failure::NotADirectory},
+      {{"probe", three, "--tables", none, "--json"}, Failure::NoDirectory},
+      {{"info", "--tables", damaged, "--json"}, Failure::DamagedTable},
+      {{"verify", "--tables", none, "--json"}, Failure::NoDirectory},
+      {{"analyse", bad_game, "--tables", "none", "--json"}, Failure::BadGameText},
+      {{"analyse", game, "--tables", damaged, "--json"}, Failure::DamagedTable},
+      {{"match", "--a", "expectimax:depth=1,tables=" + none, "--b", "random", "-q", "--json"},
+       Failure::NoDirectory},
+      {{"train-eval", "--tables", none, "--out", net, "--json"}, Failure::NoDirectory},
+      {{"move-quality", "--player", "random", "--tables", none, "--json"}, Failure::NoDirectory},
+      {{"setup", "best", "--matrix", none, "--json"}, Failure::DamagedTable},
+  };
+  for (const Case& c : cases) {
+    INFO(c.args[0] + " " + c.args[1]);
+    ChildResult r = run_ewn(c.args);
+    CHECK(r.exit_code == ways_of(c.failure).exit_code);
+    std::string kind = std::string(R"(","error_kind":")") + ways_of(c.failure).name + "\"}\n";
+    CHECK(r.out.rfind(R"({"error":")", 0) == 0);
+    CHECK(r.out.size() > kind.size());
+    CHECK(r.out.compare(r.out.size() - kind.size(), kind.size(), kind) == 0);
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
+  }
+}
