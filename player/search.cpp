@@ -21,7 +21,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::array<uint64_t, 2> kModelledKey = [] {
   uint64_t state = 0x4D4F44454C4C4544ull;
   std::array<uint64_t, 2> k{};
-  for (uint64_t& x : k) x = detail::splitmix64(state);
+  for (uint64_t& x : k) x = splitmix64(state);
   return k;
 }();
 }  // namespace
