@@ -39,6 +39,13 @@ fs::path values_path(const fs::path& dir, MaterialClass mc, int level) {
   return dir / (mc.name() + ".L" + std::to_string(level) + ".values");
 }
 
+// A work file that cannot be what the solve wrote.
+std::runtime_error damaged_work_file(const fs::path& path, std::string_view what) {
+  std::string message = path.string();
+  message.append(": ").append(what).append(" (damaged work file)");
+  return std::runtime_error(message);
+}
+
 // The levels file: one byte per entry, its total progress or kWaste.
 void write_levels_file(MaterialClass mc, const fs::path& dir) {
   PositionIndex index(mc);
@@ -98,8 +105,7 @@ void read_level(MaterialClass mc, const fs::path& dir, int level, uint64_t count
   values.resize(count);
   WorkFileReader in(values_path(dir, mc, level), size_t(1) << 16);
   if (in.payload_bytes() != count * sizeof(double))
-    throw std::runtime_error(values_path(dir, mc, level).string() +
-                             ": wrong size (damaged work file)");
+    throw damaged_work_file(values_path(dir, mc, level), "wrong size");
   in.read(values.data(), count * sizeof(double));
   in.finish();
 }
@@ -334,14 +340,12 @@ void read_solved_class(MaterialClass mc, const fs::path& work_dir,
   std::vector<uint64_t> census = level_census(mc);
   WorkFileReader levels(levels_path(work_dir, mc), kStreamBuffer);
   if (levels.payload_bytes() != size)
-    throw std::runtime_error(levels_path(work_dir, mc).string() +
-                             ": wrong size (damaged work file)");
+    throw damaged_work_file(levels_path(work_dir, mc), "wrong size");
   std::vector<std::unique_ptr<WorkFileReader>> readers(top + 1);
   for (int l = 0; l <= top; ++l) {
     readers[l] = std::make_unique<WorkFileReader>(values_path(work_dir, mc, l), kStreamBuffer);
     if (readers[l]->payload_bytes() != census[l] * sizeof(double))
-      throw std::runtime_error(values_path(work_dir, mc, l).string() +
-                               ": wrong size (damaged work file)");
+      throw damaged_work_file(values_path(work_dir, mc, l), "wrong size");
   }
   std::vector<uint8_t> level(chunk);
   std::vector<double> out(chunk);
@@ -352,7 +356,7 @@ void read_solved_class(MaterialClass mc, const fs::path& work_dir,
       if (level[i] == kWaste)
         out[i] = std::numeric_limits<double>::quiet_NaN();
       else if (level[i] > top)
-        throw std::runtime_error(levels_path(work_dir, mc).string() + ": damaged work file");
+        throw damaged_work_file(levels_path(work_dir, mc), "a level out of range");
       else
         readers[level[i]]->read(&out[i], sizeof(double));
     }
