@@ -1,6 +1,6 @@
 // What went wrong, named where it goes wrong and carried in the status or the exception from
 // there: the surfaces choose by it (the CLI's exit codes and hints, the C API's codes, Python's
-// exception classes; api/error_codes.h maps it), never by the words of a message.
+// exception classes; answers/failure.h maps it), never by the words of a message.
 #pragma once
 
 #include <filesystem>
