@@ -48,10 +48,6 @@ Answer failure(Failure f, std::string_view text, const std::string& message) {
 
 }  // namespace
 
-std::string bad_position_message(const ParseError& e) {
-  return std::string("bad position: ") + e.what();
-}
-
 std::string not_covered_message(const Tablebase& tb, const Position& pos, std::optional<int> die) {
   std::string written = format_position(pos, die);
   int n = pos.piece_count();

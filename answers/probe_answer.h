@@ -19,10 +19,9 @@ namespace ewn {
 // (BadPosition, NotCovered, DamagedTable).
 Answer probe_answer(const Tablebase& tb, std::string_view text);
 
-// The messages of the report's "error", for the library's answers that are not a whole report:
-// a malformed position ("bad position: " and where), and a position the tables of `tb` do not
-// cover (what they cover, what is missing and the command that makes it).
-std::string bad_position_message(const ParseError& e);
+// The message of the report's "error", for the library's answers that are not a whole report,
+// of a position the tables of `tb` do not cover (what they cover, what is missing and the
+// command that makes it). A malformed position's is bad_position_message() (notation.h).
 std::string not_covered_message(const Tablebase& tb, const Position& pos, std::optional<int> die);
 
 }  // namespace ewn

@@ -39,28 +39,30 @@ int from_struct(const ewn_position* pos, ParsedPosition& out) {
     int code = pos->board[s];
     if (code == kEmpty) continue;
     if (code > 12)
-      return fail(EWN_E_POSITION, "bad position: square " + square_name(Square(s)) +
-                                      " holds code " + std::to_string(code) +
-                                      " (0 empty, 1..6 red, 7..12 blue)");
+      return fail(EWN_E_POSITION,
+                  bad_position_message("square " + square_name(Square(s)) + " holds code " +
+                                       std::to_string(code) + " (0 empty, 1..6 red, 7..12 blue)"));
     Side side = code_side(uint8_t(code));
     int number = code_number(uint8_t(code));
     if (p.square_of(side, number) != kNoSquare)
-      return fail(EWN_E_POSITION, "bad position: " + std::string(side == Red ? "red" : "blue") +
-                                      " piece " + std::to_string(number) + " stands on " +
-                                      square_name(p.square_of(side, number)) + " and on " +
-                                      square_name(Square(s)));
+      return fail(EWN_E_POSITION,
+                  bad_position_message(std::string(side == Red ? "red" : "blue") + " piece " +
+                                       std::to_string(number) + " stands on " +
+                                       square_name(p.square_of(side, number)) + " and on " +
+                                       square_name(Square(s))));
     p.put(side, number, Square(s));
   }
   if (pos->side != EWN_RED && pos->side != EWN_BLUE)
-    return fail(EWN_E_POSITION,
-                "bad position: side " + std::to_string(pos->side) + " (EWN_RED 0 or EWN_BLUE 1)");
+    return fail(EWN_E_POSITION, bad_position_message("side " + std::to_string(pos->side) +
+                                                     " (EWN_RED 0 or EWN_BLUE 1)"));
   if (pos->die < 0 || pos->die > 6)
     return fail(EWN_E_POSITION,
-                "bad position: die " + std::to_string(pos->die) + " (1..6, or 0 for none)");
+                bad_position_message("die " + std::to_string(pos->die) + " (1..6, or 0 for none)"));
   p.to_move = Side(pos->side);
   std::optional<int> die;
   if (pos->die) die = pos->die;
-  if (p.piece_count() == 0) return fail(EWN_E_POSITION, "bad position: no pieces on the board");
+  if (p.piece_count() == 0)
+    return fail(EWN_E_POSITION, bad_position_message("no pieces on the board"));
   // Taking the last enemy piece ends the game in a position the notation cannot write (SPEC
   // section 3 wants pieces of both sides): it is held as it is, decided.
   if (p.count(Red) == 0 || p.count(Blue) == 0) {

@@ -108,71 +108,106 @@ GenResult distributed_result(const dist::DistributedSummary& d) {
 }
 #endif
 
-int run_gen(GenCommandOptions opt, const GenRunner& runner) {
-  // With a file size limit (ulimit -f) a write past it must fail with EFBIG, not kill us.
-  std::signal(SIGXFSZ, SIG_IGN);
-  // The progress line is timed from the generator's first report, when the solving starts.
-  std::optional<ProgressLine> line;
-  if (!opt.quiet) {
-    opt.gen.on_progress = [&line](const GenProgress& p) {
-      if (!line) line.emplace();
-      line->show(progress_text(p, line->elapsed_seconds()));
-    };
-    opt.gen.on_temporaries_removed = [](int files) {
-      std::fprintf(stderr, "removed %d temporary file(s) of an interrupted run\n", files);
-    };
-  }
-  const fs::path& out = opt.gen.out;
-  auto failed = [](Failure failure, const std::string& message) {
-    return fail("gen", opt.json, failure, printable(message));
+int gen_failed(bool json, Failure failure, const std::string& message) {
+  return fail("gen", json, failure, printable(message));
+}
+
+// The progress line (timed from the generator's first report, when the solving starts) and the
+// notice of an interrupted run's temporary files.
+void show_progress(GenOptions& gen, std::optional<ProgressLine>& line) {
+  gen.on_progress = [&line](const GenProgress& p) {
+    if (!line) line.emplace();
+    line->show(progress_text(p, line->elapsed_seconds()));
   };
+  gen.on_temporaries_removed = [](int files) {
+    std::fprintf(stderr, "removed %d temporary file(s) of an interrupted run\n", files);
+  };
+}
+
+// The tables' directory made ready to write to (one that is not there yet is made); the exit
+// code when it cannot be.
+std::optional<int> prepare_tables_directory(const fs::path& out, bool json) {
   if (out.empty())
-    return failed(Failure::BadUse,
-                  "the tables' directory is empty (give one with --tables, e.g. data)");
-  // A directory that is not there yet is made.
+    return gen_failed(json, Failure::BadUse,
+                      "the tables' directory is empty (give one with --tables, e.g. data)");
   if (auto problem = directory_problem(out); problem && problem->kind != ErrorKind::Missing)
-    return failed(failure_of(problem->kind), out.string() + ": " + problem->words);
+    return gen_failed(json, failure_of(problem->kind), out.string() + ": " + problem->words);
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec)
-    return failed(Failure::Unavailable,
-                  out.string() + ": cannot create the directory: " + ec.message());
+    return gen_failed(json, Failure::Unavailable,
+                      out.string() + ": cannot create the directory: " + ec.message());
   if (auto problem = odd_file(out))
-    return failed(Failure::DamagedTable, *problem + " (move it away)");
-  if (!opt.max_memory.empty()) {
-    auto bytes = parse_memory_size(opt.max_memory);
-    if (!bytes || *bytes == 0)
-      return failed(Failure::BadUse,
-                    "--max-memory " + opt.max_memory +
-                        ": not a size (write a number with K, M, G or T, e.g. 96M or 16G)");
-    opt.gen.max_memory = *bytes;
-  }
-  GenResult result;
-  const GenSummary& s = result.summary;
-  try {
-    OutputLock lock(out);
-    if (!opt.only_class.empty()) {
-      opt.gen.only_class = parse_material_class(opt.only_class);
-      if (!opt.gen.only_class)
-        return failed(Failure::BadUse,
+    return gen_failed(json, Failure::DamagedTable, *problem + " (move it away)");
+  return std::nullopt;
+}
+
+// --max-memory and --class into the generator's options; the exit code when one is bad.
+std::optional<int> read_max_memory(GenCommandOptions& opt) {
+  if (opt.max_memory.empty()) return std::nullopt;
+  auto bytes = parse_memory_size(opt.max_memory);
+  if (!bytes || *bytes == 0)
+    return gen_failed(opt.json, Failure::BadUse,
+                      "--max-memory " + opt.max_memory +
+                          ": not a size (write a number with K, M, G or T, e.g. 96M or 16G)");
+  opt.gen.max_memory = *bytes;
+  return std::nullopt;
+}
+std::optional<int> read_only_class(GenCommandOptions& opt) {
+  if (opt.only_class.empty()) return std::nullopt;
+  opt.gen.only_class = parse_material_class(opt.only_class);
+  if (!opt.gen.only_class)
+    return gen_failed(opt.json, Failure::BadUse,
                       "--class " + opt.only_class +
                           ": not a material class (write the mover's piece numbers, 'v', "
                           "the opponent's, each side in its canonical numbering, e.g. 123v1)");
-      if (opt.gen.only_class->piece_count() > opt.gen.pieces)
-        return failed(Failure::BadUse, "--class " + opt.only_class +
+  if (opt.gen.only_class->piece_count() > opt.gen.pieces)
+    return gen_failed(opt.json, Failure::BadUse, "--class " + opt.only_class +
                                            " has more pieces than --pieces " +
                                            std::to_string(opt.gen.pieces));
-    }
+  return std::nullopt;
+}
+
+void print_gen_text(const GenCommandOptions& opt, const GenResult& result) {
+  const GenSummary& s = result.summary;
+  std::cout << "ewn gen: " << s.tables_total << " tables with up to " << opt.gen.pieces
+            << " pieces in " << opt.gen.out.string() << " (" << s.tables_generated << " generated, "
+            << s.tables_skipped << " already complete)\n"
+            << "  positions solved: " << s.positions << " in " << s.seconds << " s";
+  if (s.seconds > 0 && s.positions) std::cout << " (" << s.positions / s.seconds / 1e6 << " M/s)";
+  std::cout << "\n  table bytes: " << s.table_bytes << "\n"
+            << "  memory: peak " << format_memory_size(s.peak_rss) << " of a budget of "
+            << format_memory_size(s.memory_budget);
+  if (s.groups_in_parts)
+    std::cout << "; " << s.groups_in_parts << " group(s) solved in parts (at most " << s.most_parts
+              << ")";
+  if (s.groups_rederived)
+    std::cout << "; " << s.groups_rederived << " smaller group(s) solved again for exact values";
+  std::cout << "\n";
+  if (!result.rank_lines.empty()) std::cout << "  ranks of the MPI job:\n" << result.rank_lines;
+}
+
+int run_gen(GenCommandOptions opt, const GenRunner& runner) {
+  // With a file size limit (ulimit -f) a write past it must fail with EFBIG, not kill us.
+  std::signal(SIGXFSZ, SIG_IGN);
+  std::optional<ProgressLine> line;
+  if (!opt.quiet) show_progress(opt.gen, line);
+  if (auto code = prepare_tables_directory(opt.gen.out, opt.json)) return *code;
+  if (auto code = read_max_memory(opt)) return *code;
+  GenResult result;
+  try {
+    OutputLock lock(opt.gen.out);
+    if (auto code = read_only_class(opt)) return *code;
     result = runner(opt.gen);
     if (line) line->finish();
   } catch (const MemoryBudgetError& e) {
     // The suggestion leaves a MiB to spare: the process's own resident memory, part of what is
     // needed, differs by a fraction of a MiB from run to run (and more under mpirun).
-    return failed(Failure::BadUse, std::string(e.what()) + " (use --max-memory " +
-                                       memory_size_argument(e.needed() + (uint64_t(1) << 20)) +
-                                       " or more)");
+    return gen_failed(opt.json, Failure::BadUse, std::string(e.what()) + " (use --max-memory " +
+                                           memory_size_argument(e.needed() + (uint64_t(1) << 20)) +
+                                           " or more)");
   } catch (const DirectoryBusy& e) {
-    return failed(Failure::Unavailable, e.what());
+    return gen_failed(opt.json, Failure::Unavailable, e.what());
   } catch (const std::exception& e) {
     // A newline first ends the progress line. The resume hint only where a rerun would help: a
     // full disk or a read-only directory say themselves what to do first.
@@ -183,26 +218,11 @@ int run_gen(GenCommandOptions opt, const GenRunner& runner) {
       std::cerr << "Completed tables are kept; run the same command again to resume.\n";
     return code;
   }
-  if (opt.json) {
+  if (opt.json)
     // A run by the ranks of an MPI job: each rank's figures, one more key.
-    print_json(gen_answer(s, opt.gen.pieces, result.ranks));
-  } else {
-    std::cout << "ewn gen: " << s.tables_total << " tables with up to " << opt.gen.pieces
-              << " pieces in " << opt.gen.out.string() << " (" << s.tables_generated
-              << " generated, " << s.tables_skipped << " already complete)\n"
-              << "  positions solved: " << s.positions << " in " << s.seconds << " s";
-    if (s.seconds > 0 && s.positions) std::cout << " (" << s.positions / s.seconds / 1e6 << " M/s)";
-    std::cout << "\n  table bytes: " << s.table_bytes << "\n"
-              << "  memory: peak " << format_memory_size(s.peak_rss) << " of a budget of "
-              << format_memory_size(s.memory_budget);
-    if (s.groups_in_parts)
-      std::cout << "; " << s.groups_in_parts << " group(s) solved in parts (at most "
-                << s.most_parts << ")";
-    if (s.groups_rederived)
-      std::cout << "; " << s.groups_rederived << " smaller group(s) solved again for exact values";
-    std::cout << "\n";
-    if (!result.rank_lines.empty()) std::cout << "  ranks of the MPI job:\n" << result.rank_lines;
-  }
+    print_json(gen_answer(result.summary, opt.gen.pieces, result.ranks));
+  else
+    print_gen_text(opt, result);
   return 0;
 }
 

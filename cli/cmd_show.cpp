@@ -28,7 +28,7 @@ int run_show(const ShowOptions& opt) {
   try {
     parsed = parse_position(opt.position);
   } catch (const ParseError& e) {
-    return fail("show", opt.json, Failure::BadPosition, "bad position: " + printable(e.what()));
+    return fail("show", opt.json, Failure::BadPosition, bad_position_message(printable(e.what())));
   }
   const Position& pos = parsed.position;
   auto winner = pos.winner();

@@ -70,7 +70,7 @@ SetupInput whole_position(std::string_view text) {
     c.position = p.position;
     return chosen(c);
   } catch (const ParseError& e) {
-    return failed(std::string("bad position: ") + e.what());
+    return failed(bad_position_message(e));
   }
 }
 

@@ -93,6 +93,12 @@ ParsedPosition parse_position(std::string_view text) {
   return out;
 }
 
+std::string bad_position_message(std::string_view reason) {
+  std::string out = "bad position: ";
+  out.append(reason);
+  return out;
+}
+
 std::string format_position(const Position& pos, std::optional<int> die) {
   std::string s;
   for (int rank = 5; rank >= 1; --rank) {

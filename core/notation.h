@@ -24,6 +24,11 @@ struct ParsedPosition {
 };
 
 ParsedPosition parse_position(std::string_view text);
+// What every surface says of a malformed position: "bad position: " and what is wrong, where.
+std::string bad_position_message(std::string_view reason);
+inline std::string bad_position_message(const ParseError& e) {
+  return bad_position_message(e.what());
+}
 std::string format_position(const Position& pos, std::optional<int> die = std::nullopt);
 
 std::string square_name(Square s);

@@ -39,6 +39,13 @@ fs::path values_path(const fs::path& dir, MaterialClass mc, int level) {
   return dir / (mc.name() + ".L" + std::to_string(level) + ".values");
 }
 
+// A work file that cannot be what the solve wrote.
+std::runtime_error damaged_work_file(const fs::path& path, std::string_view what) {
+  std::string message = path.string();
+  message.append(": ").append(what).append(" (damaged work file)");
+  return std::runtime_error(message);
+}
+
 // The levels file: one byte per entry, its total progress or kWaste.
 void write_levels_file(MaterialClass mc, const fs::path& dir) {
   PositionIndex index(mc);
@@ -98,8 +105,7 @@ void read_level(MaterialClass mc, const fs::path& dir, int level, uint64_t count
   values.resize(count);
   WorkFileReader in(values_path(dir, mc, level), size_t(1) << 16);
   if (in.payload_bytes() != count * sizeof(double))
-    throw std::runtime_error(values_path(dir, mc, level).string() +
-                             ": wrong size (damaged work file)");
+    throw damaged_work_file(values_path(dir, mc, level), "wrong size");
   in.read(values.data(), count * sizeof(double));
   in.finish();
 }
@@ -181,6 +187,83 @@ std::vector<std::pair<int, int>> plan_parts(MaterialClass mc, uint64_t budget, i
   return parts;
 }
 
+namespace {
+
+// The level the solve resumes from: the lowest from which every level is solved on disk (top + 1
+// when none is). The leader alone reads what is solved, checking the levels files and writing
+// them again when damaged; the others take its word (and read the levels files once it has
+// answered).
+int resume_level(MaterialClass mc, const fs::path& work_dir,
+                 const std::vector<std::vector<uint64_t>>& census, const PartSharing& share) {
+  int first = top_level(mc) + 1;
+  if (share.leader()) {
+    bool levels_intact = true;
+    for (MaterialClass m : with_twin(mc))
+      if (check_work_file(levels_path(work_dir, m), PositionIndex(m).size())) levels_intact = false;
+    if (!levels_intact)
+      for (MaterialClass m : with_twin(mc)) write_levels_file(m, work_dir);
+    else
+      first = first_solved_level(mc, work_dir, census);
+  }
+  if (share.slices > 1) first = share.leaders(first);
+  return first;
+}
+
+// Drops what the previous part held, then loads the bitmaps of levels [lo, window_top] and the
+// values of the levels above `hi` that the part's quiet moves reach.
+void load_part(MaterialClass mc, const fs::path& work_dir, int lo, int hi, int window_top,
+               const std::vector<uint64_t>& census, ClassLevels& held) {
+  for (size_t l = 0; l < held.bitmap.size(); ++l) {
+    held.bitmap[l] = LevelBitmap();
+    std::vector<double>().swap(held.values[l]);
+  }
+  build_bitmaps(mc, work_dir, lo, window_top, held);
+  for (int l = hi + 1; l <= window_top; ++l) read_level(mc, work_dir, l, census[l], held.values[l]);
+}
+
+// Solves this process's share of the level-l positions of class `c` into `values` (census
+// entries, in the order of `own`). Positions are visited in the twin's entry order, a word of
+// the twin's level bitmap at a time, in batches (PositionMoves).
+void solve_part_level(const ClassContext& c, const ClassLevels& own_levels, const ClassLevels& twin,
+                      const PositionIndex& twin_index, int l, const PartSharing& share,
+                      std::vector<double>& values) {
+  const LevelBitmap& visit = twin.bitmap[l];  // our level-l positions, in the twin's order
+  const LevelBitmap& own = own_levels.bitmap[l];
+  const uint64_t census = values.size();
+  if (visit.count() != census || own.count() != census)
+    throw std::logic_error("solve_group_in_parts: level census disagrees with the index");
+  auto quiet = [&twin, l](uint64_t index, int rise) {
+    const LevelBitmap& b = twin.bitmap[l + rise];
+    return twin.values[l + rise].data() + b.rank(index);
+  };
+  const std::vector<uint64_t>& words = visit.words();
+  // Plain variables, not a structured binding: clang before 16 cannot capture one in the
+  // OpenMP region (the sanitizer builds use clang).
+  const std::pair<int64_t, int64_t> word_range = share.share(int64_t(words.size()));
+  const int64_t first_word = word_range.first, end_word = word_range.second;
+#pragma omp parallel for schedule(dynamic, 16) if (census > uint64_t(kParallelMin))
+  for (int64_t w = first_word; w < end_word; ++w) {
+    std::array<PositionMoves, kSolveBatch> moves;
+    std::array<uint64_t, kSolveBatch> at;
+    int n = 0;
+    auto flush = [&] {
+      for (int j = 0; j < n; ++j) values[at[j]] = position_value(c, moves[j]);
+      n = 0;
+    };
+    for (uint64_t bits = words[w]; bits; bits &= bits - 1) {
+      uint64_t j = uint64_t(w) * 64 + uint64_t(std::countr_zero(bits));
+      SquareList sq;
+      squares_from_twin(c, twin_index, j, sq);
+      at[n] = own.rank(c.index.rank(sq));
+      collect_moves(c, sq, quiet, moves[n]);
+      if (++n == kSolveBatch) flush();
+    }
+    flush();
+  }
+}
+
+}  // namespace
+
 PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
                                  const fs::path& work_dir, uint64_t budget,
                                  const LevelCallback& on_level, const PartSharing* sharing) {
@@ -198,18 +281,7 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
   for (MaterialClass m : members) census.push_back(level_census(m));
 
   PartedSolve result;
-  bool levels_intact = true;
-  if (share.leader()) {
-    for (MaterialClass m : members)
-      if (check_work_file(levels_path(work_dir, m), PositionIndex(m).size())) levels_intact = false;
-    if (!levels_intact)
-      for (MaterialClass m : members) write_levels_file(m, work_dir);
-  }
-  // The leader alone reads what is solved; the others take its word (and read the levels file it
-  // checked or wrote once it has answered).
-  int first = top + 1;
-  if (share.leader() && levels_intact) first = first_solved_level(mc, work_dir, census);
-  if (share.slices > 1) first = share.leaders(first);
+  const int first = resume_level(mc, work_dir, census, share);
   if (first <= top) result.resumed_level = first;
 
   std::vector<ClassContext> ctx;
@@ -230,57 +302,16 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
   for (auto [lo, hi] : parts) {
     int window_top = std::min(hi + 2, top);
     if (share.slices > 1 && result.parts > 0) share.barrier();  // the leader's level files
-    for (size_t k = 0; k < n; ++k) {
-      for (int l = 0; l <= top; ++l) {  // drop what the previous part held
-        held[k].bitmap[l] = LevelBitmap();
-        std::vector<double>().swap(held[k].values[l]);
-      }
-      build_bitmaps(members[k], work_dir, lo, window_top, held[k]);
-      for (int l = hi + 1; l <= window_top; ++l)
-        read_level(members[k], work_dir, l, census[k][l], held[k].values[l]);
-    }
+    for (size_t k = 0; k < n; ++k)
+      load_part(members[k], work_dir, lo, hi, window_top, census[k], held[k]);
     for (int l = hi; l >= lo; --l) {
       for (size_t k = 0; k < n; ++k) {
-        const ClassContext& c = ctx[k];
-        const ClassLevels& twin = held[twin_of(k)];
-        const PositionIndex& twin_index = ctx[twin_of(k)].index;
-        const LevelBitmap& visit = twin.bitmap[l];  // our level-l positions, in the twin's order
-        const LevelBitmap& own = held[k].bitmap[l];
         std::vector<double>& values = held[k].values[l];
         // Shared, the positions of the other slices hold -0.0 until the slices are combined.
         values.assign(census[k][l],
                       share.slices > 1 ? -0.0 : std::numeric_limits<double>::quiet_NaN());
-        if (visit.count() != census[k][l] || own.count() != census[k][l])
-          throw std::logic_error("solve_group_in_parts: level census disagrees with the index");
-        auto quiet = [&twin, l](uint64_t index, int rise) {
-          const LevelBitmap& b = twin.bitmap[l + rise];
-          return twin.values[l + rise].data() + b.rank(index);
-        };
-        const std::vector<uint64_t>& words = visit.words();
-        // Plain variables, not a structured binding: clang before 16 cannot capture one in the
-        // OpenMP region (the sanitizer builds use clang).
-        const std::pair<int64_t, int64_t> word_range = share.share(int64_t(words.size()));
-        const int64_t first_word = word_range.first, end_word = word_range.second;
-#pragma omp parallel for schedule(dynamic, 16) if (census[k][l] > uint64_t(kParallelMin))
-        for (int64_t w = first_word; w < end_word; ++w) {
-          // The positions of one word of the bitmap, in batches (PositionMoves).
-          std::array<PositionMoves, kSolveBatch> moves;
-          std::array<uint64_t, kSolveBatch> at;
-          int n = 0;
-          auto flush = [&] {
-            for (int j = 0; j < n; ++j) values[at[j]] = position_value(c, moves[j]);
-            n = 0;
-          };
-          for (uint64_t bits = words[w]; bits; bits &= bits - 1) {
-            uint64_t j = uint64_t(w) * 64 + uint64_t(std::countr_zero(bits));
-            SquareList sq;
-            squares_from_twin(c, twin_index, j, sq);
-            at[n] = own.rank(c.index.rank(sq));
-            collect_moves(c, sq, quiet, moves[n]);
-            if (++n == kSolveBatch) flush();
-          }
-          flush();
-        }
+        solve_part_level(ctx[k], held[k], held[twin_of(k)], ctx[twin_of(k)].index, l, share,
+                         values);
         if (share.slices > 1) share.combine(values);
         if (share.leader()) write_level(members[k], work_dir, l, values);
         done += census[k][l];
@@ -309,14 +340,12 @@ void read_solved_class(MaterialClass mc, const fs::path& work_dir,
   std::vector<uint64_t> census = level_census(mc);
   WorkFileReader levels(levels_path(work_dir, mc), kStreamBuffer);
   if (levels.payload_bytes() != size)
-    throw std::runtime_error(levels_path(work_dir, mc).string() +
-                             ": wrong size (damaged work file)");
+    throw damaged_work_file(levels_path(work_dir, mc), "wrong size");
   std::vector<std::unique_ptr<WorkFileReader>> readers(top + 1);
   for (int l = 0; l <= top; ++l) {
     readers[l] = std::make_unique<WorkFileReader>(values_path(work_dir, mc, l), kStreamBuffer);
     if (readers[l]->payload_bytes() != census[l] * sizeof(double))
-      throw std::runtime_error(values_path(work_dir, mc, l).string() +
-                               ": wrong size (damaged work file)");
+      throw damaged_work_file(values_path(work_dir, mc, l), "wrong size");
   }
   std::vector<uint8_t> level(chunk);
   std::vector<double> out(chunk);
@@ -327,7 +356,7 @@ void read_solved_class(MaterialClass mc, const fs::path& work_dir,
       if (level[i] == kWaste)
         out[i] = std::numeric_limits<double>::quiet_NaN();
       else if (level[i] > top)
-        throw std::runtime_error(levels_path(work_dir, mc).string() + ": damaged work file");
+        throw damaged_work_file(levels_path(work_dir, mc), "a level out of range");
       else
         readers[level[i]]->read(&out[i], sizeof(double));
     }

@@ -109,11 +109,10 @@ uint64_t whole_group_bytes(MaterialClass mc) {
   return 12 * all + 5 * largest;
 }
 
-std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& children,
-                                     const LevelCallback& on_level) {
-  // The buckets hold an entry's index in 32 bits once its squares are read (6 pieces: < 2^26).
-  if (mc.piece_count() > kMaxWholeGroupPieces)
-    throw std::invalid_argument("solve_group: a group of more than 6 pieces is solved in parts");
+namespace {
+
+// Every class of the group, its values NaN (waste) until solved.
+std::vector<SolvedClass> unsolved_group(MaterialClass mc) {
   std::vector<SolvedClass> out;
   for (MaterialClass m : with_twin(mc)) out.push_back({m, {}});
   for (auto& sc : out) {
@@ -123,76 +122,100 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
 #pragma omp parallel for schedule(static) if (size > kParallelMin)
     for (int64_t i = 0; i < size; ++i) values[i] = std::numeric_limits<double>::quiet_NaN();
   }
+  return out;
+}
+
+// One class's positions bucketed by level: bucket[l] holds the packed squares (see unpack())
+// of the positions on level l, size[l] how many.
+struct LevelBuckets {
+  std::vector<PageArray<uint32_t>> bucket;
+  std::vector<uint64_t> size;
+};
+
+// Buckets the positions of class `c`, visited in the entry order of its twin `order`
+// (squares_from_twin), walked twice: once to count each chunk's positions on each level, once
+// to put them in place.
+LevelBuckets bucket_by_level(const ClassContext& c, const PositionIndex& order, int levels) {
+  LevelBuckets out;
+  const int64_t chunks = int64_t((order.size() + kBucketChunk - 1) / kBucketChunk);
+  // Positions of each chunk on each level, then where the chunk's first one of each goes.
+  std::vector<uint64_t> place(size_t(chunks) * levels, 0);
+  walk_twin(c, order,
+            [&](int64_t chunk, Bucketed b) { ++place[size_t(chunk) * levels + b.level]; });
+  out.size.assign(levels, 0);
+  out.bucket.resize(levels);
+  for (int l = 0; l < levels; ++l) {
+    for (int64_t q = 0; q < chunks; ++q)
+      out.size[l] += std::exchange(place[size_t(q) * levels + l], out.size[l]);
+    // Zero pages until written below, by the threads that use them.
+    out.bucket[l] = PageArray<uint32_t>(out.size[l]);
+  }
+  walk_twin(c, order, [&](int64_t chunk, Bucketed b) {
+    out.bucket[b.level][place[size_t(chunk) * levels + b.level]++] = b.packed;
+  });
+  return out;
+}
+
+// Solves the `count` positions of one level's bucket `entries` into `values`. Their values are
+// first written in bucket order (`level_values`), and only then each to its entry: a store to a
+// random place in the middle of the solving loop held up the stores behind it. The entry's
+// index takes the place of its squares in the bucket.
+void solve_level(const ClassContext& c, uint32_t* entries, int64_t count, double* values,
+                 PageArray<double>& level_values) {
+  const double* twin_values = c.quiet.values;
+  auto quiet = [twin_values](uint64_t index, int) { return twin_values + index; };
+  int64_t batches = (count + kSolveBatch - 1) / kSolveBatch;
+#pragma omp parallel for schedule(dynamic, 64) if (count > kParallelMin)
+  for (int64_t batch = 0; batch < batches; ++batch) {
+    std::array<PositionMoves, kSolveBatch> moves;
+    int64_t begin = batch * kSolveBatch;
+    int n = int(std::min<int64_t>(kSolveBatch, count - begin));
+    for (int j = 0; j < n; ++j) {
+      SquareList sq = unpack(entries[begin + j], c.a + c.b);
+      entries[begin + j] = uint32_t(c.index.rank(sq));
+      collect_moves(c, sq, quiet, moves[j]);
+    }
+    for (int j = 0; j < n; ++j) level_values[begin + j] = position_value(c, moves[j]);
+  }
+#pragma omp parallel for schedule(static) if (count > kParallelMin)
+  for (int64_t j = 0; j < count; ++j) values[entries[j]] = level_values[j];
+}
+
+}  // namespace
+
+std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& children,
+                                     const LevelCallback& on_level) {
+  // The buckets hold an entry's index in 32 bits once its squares are read (6 pieces: < 2^26).
+  if (mc.piece_count() > kMaxWholeGroupPieces)
+    throw std::invalid_argument("solve_group: a group of more than 6 pieces is solved in parts");
+  std::vector<SolvedClass> out = unsolved_group(mc);
   auto twin_of = [&](size_t k) { return out.size() == 1 ? 0 : 1 - k; };
   std::vector<ClassContext> ctx;
   for (size_t k = 0; k < out.size(); ++k)
     ctx.emplace_back(out[k].material, children, out[twin_of(k)].values.data());
 
   // Bucket every position by its total progress: a non-capturing move raises the progress, so
-  // solving from the highest level down finds every quiet child solved. Positions are visited
-  // in the entry order of the twin class (squares_from_twin), walked twice: once to count each
-  // chunk's positions on each level, once to put them in place. The buckets keep each
+  // solving from the highest level down finds every quiet child solved. The buckets keep each
   // position's squares packed, so the solving pass needs no unrank; each level's bucket is
   // freed once solved, which leaves room for the children's pages the solve brings in.
   const int levels = mc.piece_count() * 8 + 1;
-  // by_level[k][l]: the positions of class k on level l, packed squares (see unpack()).
-  std::vector<std::vector<PageArray<uint32_t>>> by_level(ctx.size());
-  std::vector<std::vector<uint64_t>> level_size(ctx.size());
-  for (size_t k = 0; k < ctx.size(); ++k) {
-    const ClassContext& c = ctx[k];
-    const PositionIndex& order = ctx[twin_of(k)].index;
-    const int64_t chunks = int64_t((order.size() + kBucketChunk - 1) / kBucketChunk);
-    // Positions of each chunk on each level, then where the chunk's first one of each goes.
-    std::vector<uint64_t> place(size_t(chunks) * levels, 0);
-    walk_twin(c, order,
-              [&](int64_t chunk, Bucketed b) { ++place[size_t(chunk) * levels + b.level]; });
-    level_size[k].assign(levels, 0);
-    by_level[k].resize(levels);
-    for (int l = 0; l < levels; ++l) {
-      for (int64_t q = 0; q < chunks; ++q)
-        level_size[k][l] += std::exchange(place[size_t(q) * levels + l], level_size[k][l]);
-      // Zero pages until written below, by the threads that use them.
-      by_level[k][l] = PageArray<uint32_t>(level_size[k][l]);
-    }
-    walk_twin(c, order, [&](int64_t chunk, Bucketed b) {
-      by_level[k][b.level][place[size_t(chunk) * levels + b.level]++] = b.packed;
-    });
-  }
-
-  // A level's values are first written in bucket order, and only then each to its entry: a
-  // store to a random place in the middle of the solving loop held up the stores behind it.
-  // The entry's index takes the place of its squares in the bucket.
-  uint64_t widest = 0;
+  std::vector<LevelBuckets> by_level;
   for (size_t k = 0; k < ctx.size(); ++k)
-    widest = std::max(widest, *std::max_element(level_size[k].begin(), level_size[k].end()));
+    by_level.push_back(bucket_by_level(ctx[k], ctx[twin_of(k)].index, levels));
+
+  uint64_t widest = 0;
+  for (const LevelBuckets& b : by_level)
+    widest = std::max(widest, *std::max_element(b.size.begin(), b.size.end()));
   PageArray<double> level_values(widest);
 
   uint64_t done = 0;
   for (int l = levels - 1; l >= 0; --l) {
     for (size_t k = 0; k < ctx.size(); ++k) {
-      const ClassContext& c = ctx[k];
-      uint32_t* entries = by_level[k][l].get();
-      int64_t count = int64_t(level_size[k][l]);
-      double* values = out[k].values.data();
-      const double* twin_values = c.quiet.values;
-      auto quiet = [twin_values](uint64_t index, int) { return twin_values + index; };
-      int64_t batches = (count + kSolveBatch - 1) / kSolveBatch;
-#pragma omp parallel for schedule(dynamic, 64) if (count > kParallelMin)
-      for (int64_t batch = 0; batch < batches; ++batch) {
-        std::array<PositionMoves, kSolveBatch> moves;
-        int64_t begin = batch * kSolveBatch;
-        int n = int(std::min<int64_t>(kSolveBatch, count - begin));
-        for (int j = 0; j < n; ++j) {
-          SquareList sq = unpack(entries[begin + j], c.a + c.b);
-          entries[begin + j] = uint32_t(c.index.rank(sq));
-          collect_moves(c, sq, quiet, moves[j]);
-        }
-        for (int j = 0; j < n; ++j) level_values[begin + j] = position_value(c, moves[j]);
-      }
-#pragma omp parallel for schedule(static) if (count > kParallelMin)
-      for (int64_t j = 0; j < count; ++j) values[entries[j]] = level_values[j];
-      by_level[k][l].reset();
-      done += uint64_t(count);
+      const uint64_t count = by_level[k].size[l];
+      solve_level(ctx[k], by_level[k].bucket[l].get(), int64_t(count), out[k].values.data(),
+                  level_values);
+      by_level[k].bucket[l].reset();
+      done += count;
     }
     if (on_level) on_level(done);
   }

@@ -87,6 +87,73 @@ struct StoredClass {
   }
 };
 
+// Where a job's results go: its exact-values files and its tables, each written through a
+// temporary file and checked before it takes its place.
+struct JobOutputs {
+  const GenJob& job;
+  const GenOptions& opt;
+  const RunFiles& files;
+  JobOutcome& outcome;
+
+  void write_exact(MaterialClass mc, const std::function<void(const fs::path&)>& write) const {
+    write_checked(job.exact_out.at(mc), write,
+                  [&](const fs::path& tmp) { return check_exact_file(tmp, mc); });
+  }
+  void write_tables(MaterialClass mc, const StoredClass& stored) const {
+    write_checked(
+        files.table(mc),
+        [&](const fs::path& tmp) {
+          WriteOptions w;
+          w.zstd_level = opt.zstd_level;
+          w.read_entries = stored.read;
+          write_table(tmp, mc, stored.values, w);
+        },
+        [&](const fs::path& tmp) { return check_table(tmp); });
+    outcome.tables_written += 1;
+  }
+};
+
+// The outputs of a group solved whole, from its values in memory.
+void write_whole_group(const std::vector<SolvedClass>& solved, const JobOutputs& out) {
+  for (const SolvedClass& sc : solved) {
+    if (out.job.exact_out.count(sc.material))
+      out.write_exact(sc.material,
+                      [&](const fs::path& tmp) { write_exact_file(tmp, sc.material, sc.values); });
+    if (!out.job.tables.count(sc.material)) continue;
+    StoredClass stored(sc.material);
+    stored.append(sc.values);
+    out.write_tables(sc.material, stored);
+  }
+}
+
+// The outputs of a group solved in parts, each class streamed from its level files in `dir`
+// once, into its exact-values file and its table alike.
+void write_parted_group(const std::vector<MaterialClass>& members, const fs::path& dir,
+                        const JobOutputs& out) {
+  for (MaterialClass mc : members) {
+    bool exact = out.job.exact_out.count(mc) > 0;
+    bool table = out.job.tables.count(mc) > 0;
+    if (!exact && !table) continue;
+    std::optional<StoredClass> stored;
+    if (table) stored.emplace(mc);
+    auto stream = [&](ExactFileWriter* writer) {
+      read_solved_class(mc, dir, [&](std::span<const double> values) {
+        if (stored) stored->append(values);
+        if (writer) writer->append(values);
+      });
+    };
+    if (exact)
+      out.write_exact(mc, [&](const fs::path& tmp) {
+        ExactFileWriter writer(tmp, mc);
+        stream(&writer);
+        writer.close();
+      });
+    else
+      stream(nullptr);
+    if (stored) out.write_tables(mc, *stored);
+  }
+}
+
 }  // namespace
 
 std::string GenJob::label() const {
@@ -97,7 +164,6 @@ JobOutcome solve_job(const GenJob& job, const GenOptions& opt, const JobProgress
                      const PartSharing* sharing) {
   const RunFiles files(opt);
   const ClassGroup& g = job.group;
-  auto members = g.members();
   std::error_code ec;
   auto children = std::make_unique<std::map<MaterialClass, ExactFile>>();
   SolvedValues child_values;
@@ -116,40 +182,15 @@ JobOutcome solve_job(const GenJob& job, const GenOptions& opt, const JobProgress
     if (done == 0 || !job.whole) phase(label);
     if (progress.solved) progress.solved(done);
   };
-  auto writing = [&] { phase(label + " writing"); };
   fs::create_directories(files.work_root, ec);
 
   JobOutcome outcome;
-  auto write_exact = [&](MaterialClass mc, const std::function<void(const fs::path&)>& write) {
-    write_checked(job.exact_out.at(mc), write,
-                  [&](const fs::path& tmp) { return check_exact_file(tmp, mc); });
-  };
-  auto write_tables = [&](MaterialClass mc, const StoredClass& stored) {
-    write_checked(
-        files.table(mc),
-        [&](const fs::path& tmp) {
-          WriteOptions w;
-          w.zstd_level = opt.zstd_level;
-          w.read_entries = stored.read;
-          write_table(tmp, mc, stored.values, w);
-        },
-        [&](const fs::path& tmp) { return check_table(tmp); });
-    outcome.tables_written += 1;
-  };
-
+  const JobOutputs outputs{job, opt, files, outcome};
   if (job.whole) {
     auto solved = solve_group(g.first, child_values, on_level);
     children.reset();  // unmapped before the tables are written
-    writing();
-    for (const SolvedClass& sc : solved) {
-      if (job.exact_out.count(sc.material))
-        write_exact(sc.material,
-                    [&](const fs::path& tmp) { write_exact_file(tmp, sc.material, sc.values); });
-      if (!job.tables.count(sc.material)) continue;
-      StoredClass stored(sc.material);
-      stored.append(sc.values);
-      write_tables(sc.material, stored);
-    }
+    phase(label + " writing");
+    write_whole_group(solved, outputs);
     return outcome;
   }
   fs::path dir = files.work_root / g.first.name();
@@ -158,29 +199,8 @@ JobOutcome solve_job(const GenJob& job, const GenOptions& opt, const JobProgress
   children.reset();
   outcome.parts = parted.parts;
   if (sharing && !sharing->leader()) return outcome;
-  writing();
-  for (MaterialClass mc : members) {
-    bool exact = job.exact_out.count(mc) > 0;
-    bool table = job.tables.count(mc) > 0;
-    if (!exact && !table) continue;
-    std::optional<StoredClass> stored;
-    if (table) stored.emplace(mc);
-    auto stream = [&](ExactFileWriter* writer) {
-      read_solved_class(mc, dir, [&](std::span<const double> values) {
-        if (stored) stored->append(values);
-        if (writer) writer->append(values);
-      });
-    };
-    if (exact)
-      write_exact(mc, [&](const fs::path& tmp) {
-        ExactFileWriter writer(tmp, mc);
-        stream(&writer);
-        writer.close();
-      });
-    else
-      stream(nullptr);
-    if (stored) write_tables(mc, *stored);
-  }
+  phase(label + " writing");
+  write_parted_group(g.members(), dir, outputs);
   fs::remove_all(dir, ec);
   return outcome;
 }

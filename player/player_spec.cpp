@@ -82,6 +82,93 @@ bool thinks_long(const TimeLimits& limits) {
          (limits.per_game && *limits.per_game >= seconds(60));
 }
 
+namespace {
+
+// The options a player kind takes, for the message about an unknown one.
+std::string options_of(const std::string& kind) {
+  if (kind == "random" || kind == "greedy") return "movetime, gametime";
+  if (kind == "mcts") return "movetime, gametime, playouts, c";
+  if (kind == "expectimax")
+    return "movetime, gametime, depth, tables, hash, prune, eval, net, model";
+  throw SpecError("unknown player '" + kind +
+                  "' (players: random, greedy, mcts, expectimax; e.g. mcts:movetime=100ms)");
+}
+
+// Applies option key=value of an expectimax spec; false when there is no such option. Sets
+// `fixed_work` when the option bounds the work (so no default move time is needed).
+bool set_expectimax_option(PlayerSpec& spec, const std::string& key, std::string_view value,
+                           bool& fixed_work) {
+  const std::string& kind = spec.kind;
+  SearchOptions& search = spec.search;
+  if (key == "depth") {
+    search.max_depth = parse_number<int>(kind, key, value, 1, 100);
+    fixed_work = true;
+  } else if (key == "tables") {
+    if (value.empty()) throw SpecError(kind + ": tables= needs a directory or none");
+    spec.tables = std::string(value);
+  } else if (key == "hash") {
+    search.tt_bytes = size_t(parse_number<int>(kind, key, value, 1, 65536)) << 20;
+  } else if (key == "prune") {
+    if (value == "star2")
+      search.star1 = search.star2 = true;
+    else if (value == "star1")
+      search.star1 = true, search.star2 = false;
+    else if (value == "none")
+      search.star1 = search.star2 = false;
+    else
+      throw SpecError(kind + ": prune='" + std::string(value) + "' must be star2, star1 or none");
+  } else if (key == "eval") {
+    search.eval_weights = parse_eval_weights(kind, value);
+  } else if (key == "net") {
+    if (value.empty()) throw SpecError(kind + ": net= needs a network file or none");
+    spec.network = std::string(value);
+  } else if (key == "model") {
+    if (value == "best")
+      search.model = OpponentModel::Best;
+    else if (value == "random")
+      search.model = OpponentModel::Random;
+    else
+      throw SpecError(kind + ": model='" + std::string(value) +
+                      "' must be best (the opponent plays its best move) or random (it picks "
+                      "any legal move with equal chance)");
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// As set_expectimax_option(), for an mcts spec.
+bool set_mcts_option(PlayerSpec& spec, const std::string& key, std::string_view value,
+                     bool& fixed_work) {
+  if (key == "playouts") {
+    spec.mcts.playouts = parse_number<uint64_t>(spec.kind, key, value, 1, uint64_t(1) << 40);
+    fixed_work = true;
+  } else if (key == "c") {
+    spec.mcts.exploration = parse_real(spec.kind, key, value);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// Applies option key=value, any kind's; false when the kind has no such option.
+bool set_option(PlayerSpec& spec, const std::string& key, std::string_view value,
+                bool& fixed_work) {
+  if (key == "movetime") {
+    spec.limits.per_move = parse_time(spec.kind, key, value);
+    return true;
+  }
+  if (key == "gametime") {
+    spec.limits.per_game = parse_time(spec.kind, key, value);
+    return true;
+  }
+  if (spec.kind == "expectimax") return set_expectimax_option(spec, key, value, fixed_work);
+  if (spec.kind == "mcts") return set_mcts_option(spec, key, value, fixed_work);
+  return false;
+}
+
+}  // namespace
+
 PlayerSpec parse_player_spec(std::string_view text) {
   PlayerSpec spec;
   spec.text = std::string(text);
@@ -89,16 +176,7 @@ PlayerSpec parse_player_spec(std::string_view text) {
   spec.kind = std::string(text.substr(0, colon));
   std::string_view options = colon == std::string_view::npos ? "" : text.substr(colon + 1);
   const std::string& kind = spec.kind;
-  std::string known;
-  if (kind == "random" || kind == "greedy")
-    known = "movetime, gametime";
-  else if (kind == "mcts")
-    known = "movetime, gametime, playouts, c";
-  else if (kind == "expectimax")
-    known = "movetime, gametime, depth, tables, hash, prune, eval, net, model";
-  else
-    throw SpecError("unknown player '" + kind +
-                    "' (players: random, greedy, mcts, expectimax; e.g. mcts:movetime=100ms)");
+  const std::string known = options_of(kind);
 
   bool fixed_work = false;
   while (!options.empty()) {
@@ -109,55 +187,12 @@ PlayerSpec parse_player_spec(std::string_view text) {
     if (eq == std::string_view::npos || eq == 0)
       throw SpecError(kind + ": option '" + std::string(item) + "' must be key=value");
     std::string key(item.substr(0, eq));
-    std::string_view value = item.substr(eq + 1);
     spec.keys.push_back(key);
-    auto unknown = [&] {
-      return SpecError(kind + ": unknown option '" + key + "' (options: " + known + ")");
-    };
-    if (key == "movetime") {
-      spec.limits.per_move = parse_time(kind, key, value);
-    } else if (key == "gametime") {
-      spec.limits.per_game = parse_time(kind, key, value);
-    } else if (kind == "expectimax" && key == "depth") {
-      spec.search.max_depth = parse_number<int>(kind, key, value, 1, 100);
-      fixed_work = true;
-    } else if (kind == "expectimax" && key == "tables") {
-      if (value.empty()) throw SpecError(kind + ": tables= needs a directory or none");
-      spec.tables = std::string(value);
-    } else if (kind == "expectimax" && key == "hash") {
-      spec.search.tt_bytes = size_t(parse_number<int>(kind, key, value, 1, 65536)) << 20;
-    } else if (kind == "expectimax" && key == "prune") {
-      if (value == "star2")
-        spec.search.star1 = spec.search.star2 = true;
-      else if (value == "star1")
-        spec.search.star1 = true, spec.search.star2 = false;
-      else if (value == "none")
-        spec.search.star1 = spec.search.star2 = false;
-      else
-        throw SpecError(kind + ": prune='" + std::string(value) + "' must be star2, star1 or none");
-    } else if (kind == "expectimax" && key == "eval") {
-      spec.search.eval_weights = parse_eval_weights(kind, value);
-    } else if (kind == "expectimax" && key == "net") {
-      if (value.empty()) throw SpecError(kind + ": net= needs a network file or none");
-      spec.network = std::string(value);
-    } else if (kind == "expectimax" && key == "model") {
-      if (value == "best")
-        spec.search.model = OpponentModel::Best;
-      else if (value == "random")
-        spec.search.model = OpponentModel::Random;
-      else
-        throw SpecError(kind + ": model='" + std::string(value) +
-                        "' must be best (the opponent plays its best move) or random (it picks "
-                        "any legal move with equal chance)");
-    } else if (kind == "mcts" && key == "playouts") {
-      spec.mcts.playouts = parse_number<uint64_t>(kind, key, value, 1, uint64_t(1) << 40);
-      fixed_work = true;
-    } else if (kind == "mcts" && key == "c") {
-      spec.mcts.exploration = parse_real(kind, key, value);
-    } else {
-      throw unknown();
-    }
+    if (!set_option(spec, key, item.substr(eq + 1), fixed_work))
+      throw SpecError(kind + ": unknown option '" + key + "' (options: " + known + ")");
   }
+  // The defaults: a searching player without a bound on its work thinks a default move time;
+  // a long-thinking expectimax gets a larger transposition table.
   bool searches = kind == "mcts" || kind == "expectimax";
   if (searches && !fixed_work && !spec.limits.per_move && !spec.limits.per_game)
     spec.limits.per_move = std::chrono::milliseconds(kDefaultMovetimeMs);

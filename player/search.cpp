@@ -21,7 +21,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::array<uint64_t, 2> kModelledKey = [] {
   uint64_t state = 0x4D4F44454C4C4544ull;
   std::array<uint64_t, 2> k{};
-  for (uint64_t& x : k) x = detail::splitmix64(state);
+  for (uint64_t& x : k) x = splitmix64(state);
   return k;
 }();
 }  // namespace
@@ -157,13 +157,37 @@ double Search::mean_node(const Position& pos, uint64_t key, const GroupMoves& g,
   return sum / n;
 }
 
+// A chance node's die groups: each group's weight and moves, and what is known of its value.
+struct Search::ChanceGroups {
+  int n = 0;
+  // The modelled side's groups are mean nodes: no probes; their moves that win at once give
+  // their lower bounds.
+  bool mean = false;
+  std::array<GroupMoves, 6> moves;
+  std::array<double, 6> p{}, lower{};  // weights, and lower bounds from the probes
+  std::array<Move, 6> best_move{};
+  std::array<bool, 6> probed{};  // the probe's value is exact for the first move
+
+  // Weighted sums over groups after g of the lower bounds and of the weights.
+  double rest_lower(int g) const {
+    double s = 0;
+    for (int j = g + 1; j < n; ++j) s += p[j] * lower[j];
+    return s;
+  }
+  double rest_weight(int g) const {
+    double s = 0;
+    for (int j = g + 1; j < n; ++j) s += p[j];
+    return s;
+  }
+};
+
 double Search::chance(const Position& pos, uint64_t key, int depth, double alpha, double beta) {
   poll_clock();
   if (stop_) return 0;
 
   // Evaluated leaves are not stored (evaluating is cheaper than a cache miss), so they are not
   // looked up either; table values are, as a probe of the tables costs more.
-  bool in_tables = tables_ && tables_->has_value_for(pos);
+  const bool in_tables = tables_ && tables_->has_value_for(pos);
   // Under the Random model a table value is an estimate (it assumes best play): used at the
   // horizon in place of the evaluation, searched through above it.
   const bool tables_exact = modelled_ < 0;
@@ -172,155 +196,150 @@ double Search::chance(const Position& pos, uint64_t key, int depth, double alpha
   hints.fill(kNoPackedMove);
   if (entry) {
     hints = entry->best;
-    bool usable =
-        options_.tt_same_depth_only ? entry->depth == depth : entry->exact || entry->depth >= depth;
-    if (usable) {
-      double lo = entry->lower, hi = entry->upper;
-      if (lo >= beta || hi <= alpha || lo == hi) {
-        if (!entry->exact) inexact_ = true;
-        return lo >= beta ? lo : hi <= alpha ? hi : lo;
-      }
-    }
+    if (auto v = stored_cutoff(*entry, depth, alpha, beta)) return *v;
   }
-
-  if (in_tables && (tables_exact || depth <= 0)) {
-    // A probe that decodes a block costs as much as hundreds of nodes: look at the clock sooner.
-    work_ += kProbeWork;
-    if (auto v = tables_->value(pos)) {
-      if (options_.use_tt) {
-        TTEntry e;
-        e.key = key;
-        e.lower = e.upper = *v;
-        e.depth = int8_t(std::min(depth, 127));
-        e.exact = tables_exact;
-        tt_.store(e);
-      }
-      if (!tables_exact) inexact_ = true;
-      return *v;
-    }
-  }
+  if (in_tables && (tables_exact || depth <= 0))
+    if (auto v = table_value(pos, key, depth, tables_exact)) return *v;
   if (depth <= 0) return leaf(pos, key);
 
   bool inexact_above = inexact_;
   inexact_ = false;
-
-  const DiceGroups& groups = dice_groups(pos.mask(pos.to_move));
-  const int n = groups.size;
-  // The modelled side's groups are mean nodes: no probes; their moves that win at once give
-  // their lower bounds.
-  const bool mean = modelled(pos);
-  std::array<GroupMoves, 6> moves;
-  std::array<double, 6> p{}, lower{};  // weights, and lower bounds from the probes
-  std::array<Move, 6> best_move{};
-  std::array<bool, 6> probed{};  // the probe's value is exact for the first move
-  for (int g = 0; g < n; ++g) {
-    p[g] = groups.group[g].count / 6.0;
-    prepare_group(pos, key, groups.group[g].die, depth, hints[g], mean, moves[g]);
-    if (moves[g].wins) {
-      lower[g] = 1;
-      best_move[g] = moves[g].winning;
-    } else if (mean) {
-      lower[g] = double(moves[g].win_count) / (moves[g].count + moves[g].win_count);
-    }
-  }
-  // Weighted sums over groups after g of the lower bounds and of the weights.
-  auto rest_lower = [&](int g) {
-    double s = 0;
-    for (int j = g + 1; j < n; ++j) s += p[j] * lower[j];
-    return s;
-  };
-  auto rest_weight = [&](int g) {
-    double s = 0;
-    for (int j = g + 1; j < n; ++j) s += p[j];
-    return s;
-  };
-
-  double result = 0;
-  enum { kExact, kFailLow, kFailHigh } outcome = kExact;
-
-  // Star2: probe each group with its first move. Each probe gives a lower bound on its group.
-  if (options_.star1 && options_.star2) {
-    double before = 0;  // sum over probed groups of p * lower bound
-    for (int g = 0; g < n && outcome == kExact; ++g) {
-      if (!moves[g].wins && !mean) {
-        double a = (alpha - before - rest_weight(g)) / p[g];
-        double b = (beta - before) / p[g];  // unprobed groups count as 0
-        double lo = std::max(a, 0.0), hi = std::min(b, 1.0);
-        if (lo < hi) {
-          double w = max_node(pos, key, moves[g], 0, 1, depth, lo, hi, 0, best_move[g]);
-          if (stop_) return 0;
-          if (w >= b) {
-            result = before + p[g] * w;
-            outcome = kFailHigh;
-          } else if (w > lo || lo == 0) {
-            lower[g] = w;  // inside the window: the first move's exact value
-            probed[g] = true;
-          }
-        }
-      }
-      before += p[g] * lower[g];
-      if (outcome == kExact && before >= beta) {  // e.g. groups that win at once
-        result = before;
-        outcome = kFailHigh;
-      }
-    }
-  }
-
-  // Star1 (or plain expectimax): search the groups in full with windows from the bounds.
-  if (outcome == kExact) {
-    double sum = 0;  // exact part: groups already searched
-    for (int g = 0; g < n; ++g) {
-      double v;
-      double a = -kInf, b = kInf;
-      if (options_.star1) {
-        a = (alpha - sum - rest_weight(g)) / p[g];
-        b = (beta - sum - rest_lower(g)) / p[g];
-      }
-      if (moves[g].wins) {
-        v = 1;
-      } else {
-        double lo = std::max(a, 0.0), hi = std::min(b, 1.0);
-        if (!(lo < hi)) hi = lo;  // rounding at a window's edge; a or b decides below
-        if (mean) {
-          v = mean_node(pos, key, moves[g], depth, lo, hi);
-        } else {
-          int begin = probed[g] ? 1 : 0;
-          double start = probed[g] ? lower[g] : 0;
-          v = max_node(pos, key, moves[g], begin, moves[g].count, depth, lo, hi, start,
-                       best_move[g]);
-        }
-        if (stop_) return 0;
-      }
-      if (v <= a) {
-        result = sum + p[g] * v + rest_weight(g);
-        outcome = kFailLow;
-        break;
-      }
-      if (v >= b) {
-        result = sum + p[g] * v + rest_lower(g);
-        outcome = kFailHigh;
-        break;
-      }
-      sum += p[g] * v;
-    }
-    if (outcome == kExact) result = sum;
-  }
+  ChanceGroups groups;
+  prepare_groups(pos, key, depth, hints, groups);
+  ChanceBound bound;
+  if (options_.star1 && options_.star2) bound = probe_groups(pos, key, depth, alpha, beta, groups);
+  if (stop_) return 0;
+  if (bound.kind == ChanceBound::kExact)
+    bound = search_groups(pos, key, depth, alpha, beta, groups);
+  if (stop_) return 0;
 
   bool exact_subtree = !inexact_;
   inexact_ = inexact_above || inexact_;
+  if (options_.use_tt) store_chance(key, depth, exact_subtree, bound, hints, groups);
+  return bound.value;
+}
+
+std::optional<double> Search::stored_cutoff(const TTEntry& entry, int depth, double alpha,
+                                            double beta) {
+  bool usable =
+      options_.tt_same_depth_only ? entry.depth == depth : entry.exact || entry.depth >= depth;
+  if (!usable) return std::nullopt;
+  double lo = entry.lower, hi = entry.upper;
+  if (!(lo >= beta || hi <= alpha || lo == hi)) return std::nullopt;
+  if (!entry.exact) inexact_ = true;
+  return lo >= beta ? lo : hi <= alpha ? hi : lo;
+}
+
+std::optional<double> Search::table_value(const Position& pos, uint64_t key, int depth,
+                                          bool tables_exact) {
+  // A probe that decodes a block costs as much as hundreds of nodes: look at the clock sooner.
+  work_ += kProbeWork;
+  auto v = tables_->value(pos);
+  if (!v) return std::nullopt;
   if (options_.use_tt) {
     TTEntry e;
     e.key = key;
+    e.lower = e.upper = *v;
     e.depth = int8_t(std::min(depth, 127));
-    e.exact = exact_subtree;
-    e.lower = outcome == kFailLow ? 0 : result;
-    e.upper = outcome == kFailHigh ? 1 : result;
-    e.best = hints;
-    for (int g = 0; g < n; ++g)
-      if (best_move[g] != Move{}) e.best[g] = pack_move(best_move[g]);
+    e.exact = tables_exact;
     tt_.store(e);
   }
-  return result;
+  if (!tables_exact) inexact_ = true;
+  return *v;
+}
+
+void Search::prepare_groups(const Position& pos, uint64_t key, int depth,
+                            const std::array<PackedMove, 6>& hints, ChanceGroups& groups) {
+  const DiceGroups& dice = dice_groups(pos.mask(pos.to_move));
+  groups.n = dice.size;
+  groups.mean = modelled(pos);
+  for (int g = 0; g < groups.n; ++g) {
+    GroupMoves& moves = groups.moves[g];
+    groups.p[g] = dice.group[g].count / 6.0;
+    prepare_group(pos, key, dice.group[g].die, depth, hints[g], groups.mean, moves);
+    if (moves.wins) {
+      groups.lower[g] = 1;
+      groups.best_move[g] = moves.winning;
+    } else if (groups.mean) {
+      groups.lower[g] = double(moves.win_count) / (moves.count + moves.win_count);
+    }
+  }
+}
+
+// Star2: probe each group with its first move. Each probe gives a lower bound on its group.
+Search::ChanceBound Search::probe_groups(const Position& pos, uint64_t key, int depth, double alpha,
+                                         double beta, ChanceGroups& groups) {
+  const auto& p = groups.p;
+  double before = 0;  // sum over probed groups of p * lower bound
+  for (int g = 0; g < groups.n; ++g) {
+    if (!groups.moves[g].wins && !groups.mean) {
+      double a = (alpha - before - groups.rest_weight(g)) / p[g];
+      double b = (beta - before) / p[g];  // unprobed groups count as 0
+      double lo = std::max(a, 0.0), hi = std::min(b, 1.0);
+      if (lo < hi) {
+        double w = max_node(pos, key, groups.moves[g], 0, 1, depth, lo, hi, 0, groups.best_move[g]);
+        if (stop_) return {};
+        if (w >= b) return {before + p[g] * w, ChanceBound::kFailHigh};
+        if (w > lo || lo == 0) {
+          groups.lower[g] = w;  // inside the window: the first move's exact value
+          groups.probed[g] = true;
+        }
+      }
+    }
+    before += p[g] * groups.lower[g];
+    if (before >= beta) return {before, ChanceBound::kFailHigh};  // e.g. groups that win at once
+  }
+  return {};
+}
+
+// Star1 (or plain expectimax): search the groups in full with windows from the bounds.
+Search::ChanceBound Search::search_groups(const Position& pos, uint64_t key, int depth,
+                                          double alpha, double beta, ChanceGroups& groups) {
+  const auto& p = groups.p;
+  double sum = 0;  // exact part: groups already searched
+  for (int g = 0; g < groups.n; ++g) {
+    const GroupMoves& moves = groups.moves[g];
+    double v;
+    double a = -kInf, b = kInf;
+    if (options_.star1) {
+      a = (alpha - sum - groups.rest_weight(g)) / p[g];
+      b = (beta - sum - groups.rest_lower(g)) / p[g];
+    }
+    if (moves.wins) {
+      v = 1;
+    } else {
+      double lo = std::max(a, 0.0), hi = std::min(b, 1.0);
+      if (!(lo < hi)) hi = lo;  // rounding at a window's edge; a or b decides below
+      if (groups.mean) {
+        v = mean_node(pos, key, moves, depth, lo, hi);
+      } else {
+        int begin = groups.probed[g] ? 1 : 0;
+        double start = groups.probed[g] ? groups.lower[g] : 0;
+        v = max_node(pos, key, moves, begin, moves.count, depth, lo, hi, start,
+                     groups.best_move[g]);
+      }
+      if (stop_) return {};
+    }
+    if (v <= a) return {sum + p[g] * v + groups.rest_weight(g), ChanceBound::kFailLow};
+    if (v >= b) return {sum + p[g] * v + groups.rest_lower(g), ChanceBound::kFailHigh};
+    sum += p[g] * v;
+  }
+  return {sum, ChanceBound::kExact};
+}
+
+void Search::store_chance(uint64_t key, int depth, bool exact_subtree, ChanceBound bound,
+                          const std::array<PackedMove, 6>& hints, const ChanceGroups& groups) {
+  TTEntry e;
+  e.key = key;
+  e.depth = int8_t(std::min(depth, 127));
+  e.exact = exact_subtree;
+  e.lower = bound.kind == ChanceBound::kFailLow ? 0 : bound.value;
+  e.upper = bound.kind == ChanceBound::kFailHigh ? 1 : bound.value;
+  e.best = hints;
+  // Groups past n have no best move.
+  for (size_t g = 0; g < e.best.size(); ++g)
+    if (groups.best_move[g] != Move{}) e.best[g] = pack_move(groups.best_move[g]);
+  tt_.store(e);
 }
 
 uint64_t Search::start_search(const Position& root, const Deadline& deadline) {

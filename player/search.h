@@ -111,7 +111,28 @@ class Search {
 
  private:
   struct GroupMoves;
+  struct ChanceGroups;
+  // A chance node's value within its window: exact, or a bound where the search failed low
+  // (the value is at most `value`) or high (at least `value`).
+  struct ChanceBound {
+    double value = 0;
+    enum Kind { kExact, kFailLow, kFailHigh } kind = kExact;
+  };
   double chance(const Position& pos, uint64_t key, int depth, double alpha, double beta);
+  // The parts of chance(), in the order it calls them. The stored entry's value when its bounds
+  // settle the window.
+  std::optional<double> stored_cutoff(const TTEntry& entry, int depth, double alpha, double beta);
+  // The tables' value of the position (stored in the transposition table), if they have it.
+  std::optional<double> table_value(const Position& pos, uint64_t key, int depth,
+                                    bool tables_exact);
+  void prepare_groups(const Position& pos, uint64_t key, int depth,
+                      const std::array<PackedMove, 6>& hints, ChanceGroups& groups);
+  ChanceBound probe_groups(const Position& pos, uint64_t key, int depth, double alpha, double beta,
+                           ChanceGroups& groups);
+  ChanceBound search_groups(const Position& pos, uint64_t key, int depth, double alpha, double beta,
+                            ChanceGroups& groups);
+  void store_chance(uint64_t key, int depth, bool exact_subtree, ChanceBound bound,
+                    const std::array<PackedMove, 6>& hints, const ChanceGroups& groups);
   double max_node(const Position& pos, uint64_t key, const GroupMoves& g, int begin, int end,
                   int depth, double alpha, double beta, double best, Move& best_move);
   double mean_node(const Position& pos, uint64_t key, const GroupMoves& g, int depth, double alpha,

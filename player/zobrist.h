@@ -5,17 +5,11 @@
 #include <cstdint>
 
 #include "position.h"
+#include "rng.h"
 
 namespace ewn {
 
 namespace detail {
-constexpr uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 struct ZobristKeys {
   std::array<std::array<uint64_t, 13>, kSquares> piece{};  // [square][piece code], code 0 unused
   uint64_t blue_to_move = 0;

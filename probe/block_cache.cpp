@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "rng.h"
+
 namespace ewn {
 
 namespace {
@@ -14,17 +16,10 @@ size_t shard_count_for(size_t capacity) {
   return std::bit_floor(std::clamp<size_t>(shards, 1, 64));
 }
 
-uint64_t mix(uint64_t x) {  // splitmix64 finaliser
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
-// The shard uses the low bits of mix(key), the slot the high bits: independent choices.
+// The shard uses the low bits of splitmix64_mix(key), the slot the high bits: independent
+// choices.
 size_t home_slot(uint64_t key, size_t slots) {
-  return size_t(mix(key) >> 32) & (slots - 1);
+  return size_t(splitmix64_mix(key) >> 32) & (slots - 1);
 }
 
 }  // namespace
@@ -39,7 +34,7 @@ BlockCache::BlockCache(size_t capacity_bytes) {
 }
 
 BlockCache::Shard& BlockCache::shard_of(Key key) {
-  return *shards_[mix(key) & (shards_.size() - 1)];
+  return *shards_[splitmix64_mix(key) & (shards_.size() - 1)];
 }
 
 size_t BlockCache::Shard::find_slot(Key key) const {

@@ -31,95 +31,105 @@ void put_u32(std::vector<uint8_t>& out, uint32_t v) {
   for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
 }
 
-}  // namespace
+// What every block is encoded from: the values, the read flags and the entry order.
+struct TableSource {
+  std::span<const uint16_t> values;
+  std::span<const uint8_t> read;
+  const EntryOrder& order;
+  const TableHeader& header;
+  int threads;
 
-void write_table(const std::filesystem::path& path, MaterialClass mc,
-                 std::span<const uint16_t> values, const WriteOptions& options) {
-  PositionIndex index(mc);
-  if (values.size() != index.size())
-    throw TableError(path, "cannot write " + std::to_string(values.size()) + " values: class " +
-                               mc.name() + " has " + std::to_string(index.size()) + " entries");
-  const uint32_t block_entries =
-      options.block_entries ? options.block_entries : default_block_entries(mc.piece_count());
-  int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  std::vector<uint16_t> block(uint64_t b) const {
+    return block_in_file_order(order, values, read, b * header.block_entries,
+                               entries_in_block(header.entry_count, header.block_entries, b));
+  }
+};
 
-  if (!options.read_entries.empty() && options.read_entries.size() != index.size())
+// The read flags given, or else computed into `computed`.
+std::span<const uint8_t> read_flags(const std::filesystem::path& path, const PositionIndex& index,
+                                    const WriteOptions& options, std::vector<uint8_t>& computed) {
+  if (options.read_entries.empty()) {
+    computed = read_entry_flags(index);
+    return computed;
+  }
+  if (options.read_entries.size() != index.size())
     throw TableError(path, "read flags for " + std::to_string(options.read_entries.size()) +
-                               " entries, class " + mc.name() + " has " +
+                               " entries, class " + index.material().name() + " has " +
                                std::to_string(index.size()));
-  std::vector<uint8_t> computed;
-  if (options.read_entries.empty()) computed = read_entry_flags(index);
-  std::span<const uint8_t> read = options.read_entries.empty() ? computed : options.read_entries;
-  std::vector<uint8_t> chosen = options.entry_order;
-  if (chosen.empty()) chosen = choose_entry_order(index, values, read, block_entries, threads);
-  if (auto problem = EntryOrder::check(index, chosen)) throw TableError(path, *problem);
-  EntryOrder order(index, chosen);
+  return options.read_entries;
+}
 
-  TableHeader h;
-  h.material = mc;
-  h.block_entries = block_entries;
-  h.entry_count = values.size();
-  h.block_count = block_count_for(h.entry_count, h.block_entries);
-  h.digit_count = uint8_t(order.digits());
-  std::copy(chosen.begin(), chosen.end(), h.digit_order.begin());
+// Bytes the standard dictionary saves over none, judged on up to 64 evenly spaced blocks (the
+// same whatever the thread count) and scaled to the whole table.
+int64_t dictionary_savings(const TableSource& source, const BlockEncoder& with,
+                           const BlockEncoder& without) {
+  const uint64_t block_count = source.header.block_count;
+  const uint64_t judged = std::min<uint64_t>(block_count, 64);
+  std::vector<int64_t> saved(judged);
+  std::string failure;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(source.threads)
+  for (int64_t k = 0; k < int64_t(judged); ++k) {
+    try {
+      auto block = source.block(uint64_t(k) * block_count / judged);
+      saved[k] = int64_t(without.encode(block).size()) - int64_t(with.encode(block).size());
+    } catch (const std::exception& e) {  // no exception may leave an OpenMP loop
+#pragma omp critical
+      failure = e.what();
+    }
+  }
+  if (!failure.empty()) throw std::runtime_error(failure);
+  int64_t total = 0;
+  for (int64_t s : saved) total += s;
+  return total <= 0 ? total : int64_t(uint64_t(total) * block_count / judged);
+}
 
+// The dictionary the blocks are encoded with, and its encoder. The standard dictionary is kept
+// only when the bytes it saves pay for its copy in the file.
+std::span<const uint8_t> choose_dictionary(const std::filesystem::path& path, MaterialClass mc,
+                                           const TableSource& source, const WriteOptions& options,
+                                           std::unique_ptr<BlockEncoder>& encoder) {
   std::span<const uint8_t> dictionary =
       options.dictionary ? *options.dictionary : standard_dictionary(mc.piece_count());
-  std::unique_ptr<BlockEncoder> encoder;
   try {
     encoder = std::make_unique<BlockEncoder>(dictionary, options.zstd_level);
-    // The standard dictionary is kept only when the bytes it saves pay for its copy in the file:
-    // judged on up to 64 evenly spaced blocks (the same whatever the thread count), with and
-    // without it, scaled to the whole table.
-    if (!options.dictionary && !dictionary.empty()) {
-      const BlockEncoder plain({}, options.zstd_level);
-      const uint64_t judged = std::min<uint64_t>(h.block_count, 64);
-      std::vector<int64_t> saved(judged);
-      std::string failure;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-      for (int64_t k = 0; k < int64_t(judged); ++k) {
-        uint64_t b = uint64_t(k) * h.block_count / judged;
-        try {
-          auto block = block_in_file_order(order, values, read, b * h.block_entries,
-                                           entries_in_block(h.entry_count, h.block_entries, b));
-          saved[k] = int64_t(plain.encode(block).size()) - int64_t(encoder->encode(block).size());
-        } catch (const std::exception& e) {  // no exception may leave an OpenMP loop
-#pragma omp critical
-          failure = e.what();
-        }
-      }
-      if (!failure.empty()) throw std::runtime_error(failure);  // named below
-      int64_t total = 0;
-      for (int64_t s : saved) total += s;
-      if (total <= 0 || uint64_t(total) * h.block_count / judged <= dictionary.size()) {
-        dictionary = {};
-        encoder = std::make_unique<BlockEncoder>(dictionary, options.zstd_level);
-      }
+    if (options.dictionary || dictionary.empty()) return dictionary;
+    const BlockEncoder plain({}, options.zstd_level);
+    int64_t savings = dictionary_savings(source, *encoder, plain);
+    if (savings <= 0 || uint64_t(savings) <= dictionary.size()) {
+      dictionary = {};
+      encoder = std::make_unique<BlockEncoder>(dictionary, options.zstd_level);
     }
   } catch (const std::exception& e) {
     throw TableError(path, e.what());
   }
-  h.dictionary_bytes = uint32_t(dictionary.size());
-  h.dictionary_checksum = XXH64(dictionary.data(), dictionary.size(), 0);
+  return dictionary;
+}
 
-  std::vector<std::vector<uint8_t>> blocks(h.block_count);
+// Every block compressed, in parallel.
+std::vector<std::vector<uint8_t>> encode_blocks(const std::filesystem::path& path,
+                                                const TableSource& source,
+                                                const BlockEncoder& encoder) {
+  std::vector<std::vector<uint8_t>> blocks(source.header.block_count);
   std::string failure;
-#pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
-  for (int64_t b = 0; b < int64_t(h.block_count); ++b) {
-    uint64_t begin = uint64_t(b) * h.block_entries;
-    size_t count = entries_in_block(h.entry_count, h.block_entries, uint64_t(b));
+#pragma omp parallel for schedule(dynamic, 4) num_threads(source.threads)
+  for (int64_t b = 0; b < int64_t(blocks.size()); ++b) {
     try {
-      blocks[b] = encoder->encode(block_in_file_order(order, values, read, begin, count));
+      blocks[b] = encoder.encode(source.block(uint64_t(b)));
     } catch (const std::exception& e) {
 #pragma omp critical
       failure = e.what();
     }
   }
   if (!failure.empty()) throw TableError(path, failure);
+  return blocks;
+}
 
-  // Block index: offsets (block_count + 1) then checksums, directly after the data.
+// The block index, directly after the data: offsets (block_count + 1), then checksums. Sets the
+// header's offsets, file size and metadata checksum.
+std::vector<uint8_t> block_index(const std::vector<std::vector<uint8_t>>& blocks,
+                                 uint64_t first_offset, TableHeader& h) {
   std::vector<uint8_t> metadata;
-  uint64_t at = kHeaderBytes + dictionary.size();
+  uint64_t at = first_offset;
   for (const auto& block : blocks) {
     put_u64(metadata, at);
     at += block.size();
@@ -132,14 +142,56 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   h.checksums_offset = at + 8 * (h.block_count + 1);
   h.file_bytes = at + metadata.size();
   h.metadata_checksum = XXH64(metadata.data(), metadata.size(), 0);
+  return metadata;
+}
 
+uint64_t body_checksum(std::span<const uint8_t> dictionary,
+                       const std::vector<std::vector<uint8_t>>& blocks,
+                       const std::vector<uint8_t>& metadata) {
   XXH64_state_t* body = XXH64_createState();
   XXH64_reset(body, 0);
   XXH64_update(body, dictionary.data(), dictionary.size());
   for (const auto& block : blocks) XXH64_update(body, block.data(), block.size());
   XXH64_update(body, metadata.data(), metadata.size());
-  h.body_checksum = XXH64_digest(body);
+  uint64_t sum = XXH64_digest(body);
   XXH64_freeState(body);
+  return sum;
+}
+
+}  // namespace
+
+void write_table(const std::filesystem::path& path, MaterialClass mc,
+                 std::span<const uint16_t> values, const WriteOptions& options) {
+  PositionIndex index(mc);
+  if (values.size() != index.size())
+    throw TableError(path, "cannot write " + std::to_string(values.size()) + " values: class " +
+                               mc.name() + " has " + std::to_string(index.size()) + " entries");
+  const uint32_t block_entries =
+      options.block_entries ? options.block_entries : default_block_entries(mc.piece_count());
+  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  std::vector<uint8_t> computed;
+  const std::span<const uint8_t> read = read_flags(path, index, options, computed);
+  std::vector<uint8_t> chosen = options.entry_order;
+  if (chosen.empty()) chosen = choose_entry_order(index, values, read, block_entries, threads);
+  if (auto problem = EntryOrder::check(index, chosen)) throw TableError(path, *problem);
+  const EntryOrder order(index, chosen);
+
+  TableHeader h;
+  h.material = mc;
+  h.block_entries = block_entries;
+  h.entry_count = values.size();
+  h.block_count = block_count_for(h.entry_count, h.block_entries);
+  h.digit_count = uint8_t(order.digits());
+  std::copy(chosen.begin(), chosen.end(), h.digit_order.begin());
+  const TableSource source{values, read, order, h, threads};
+
+  std::unique_ptr<BlockEncoder> encoder;
+  const std::span<const uint8_t> dictionary = choose_dictionary(path, mc, source, options, encoder);
+  h.dictionary_bytes = uint32_t(dictionary.size());
+  h.dictionary_checksum = XXH64(dictionary.data(), dictionary.size(), 0);
+  const auto blocks = encode_blocks(path, source, *encoder);
+  const auto metadata = block_index(blocks, kHeaderBytes + dictionary.size(), h);
+  h.body_checksum = body_checksum(dictionary, blocks, metadata);
 
   uint8_t header[kHeaderBytes];
   serialize_header(h, header);

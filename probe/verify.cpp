@@ -187,20 +187,11 @@ std::vector<MaterialClass> child_classes(MaterialClass mc) {
   return out;
 }
 
-VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
-  VerifyReport report;
-  report.dir = dir;
-  report.tolerance = opt.tolerance;
-  TableDirectory found = scan_table_directory(dir);
-  report.other_problems = found.strays;
-  report.max_pieces = opt.max_pieces > 0 ? opt.max_pieces : found.largest;
-  if (report.max_pieces < 2) {
-    report.other_problems.push_back(dir.string() + ": no table files (*" + kTableExtension + ")");
-    return report;
-  }
-  int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
+namespace {
 
-  // Classes to verify, a class with its twin, smallest first.
+// Classes to verify, a class with its twin, smallest first.
+std::vector<std::vector<MaterialClass>> groups_to_verify(const VerifyOptions& opt,
+                                                         VerifyReport& report) {
   std::vector<std::vector<MaterialClass>> groups;
   if (opt.only_class) {
     groups.push_back(group_of(*opt.only_class).members());
@@ -208,6 +199,14 @@ VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
   } else {
     for (const ClassGroup& g : class_groups(report.max_pieces)) groups.push_back(g.members());
   }
+  return groups;
+}
+
+// A report for every table of `groups` the directory should hold (the others are absent);
+// returns their entries in all.
+uint64_t list_tables(const fs::path& dir, const TableDirectory& found,
+                     const std::vector<std::vector<MaterialClass>>& groups,
+                     const VerifyOptions& opt, VerifyReport& report) {
   uint64_t entries_total = 0;
   for (const auto& members : groups)
     for (MaterialClass mc : members) {
@@ -221,11 +220,61 @@ VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
       report.tables.push_back(t);
       entries_total += PositionIndex(mc).size();
     }
-  auto report_of = [&](MaterialClass mc) -> TableReport* {
-    for (TableReport& t : report.tables)
-      if (t.material == mc) return &t;
-    return nullptr;  // absent
-  };
+  return entries_total;
+}
+
+TableReport* report_of(VerifyReport& report, MaterialClass mc) {
+  for (TableReport& t : report.tables)
+    if (t.material == mc) return &t;
+  return nullptr;  // absent
+}
+
+// Why class mc cannot be recomputed (its table or a child's did not load), or empty.
+std::string cannot_recompute(MaterialClass mc, const TableStore& store) {
+  if (!store.values(mc)) return store.problem(mc);
+  for (MaterialClass child : child_classes(mc)) {
+    if (store.values(child)) continue;
+    return "not recomputed: it needs " + table_file_name(child) + " (" +
+           (store.attempted(child) ? store.problem(child) : "not loaded") + ")";
+  }
+  return {};
+}
+
+// The totals over the tables, and the largest piece count up to which every table is sound.
+void sum_up(VerifyReport& report, const fs::path& dir) {
+  for (const TableReport& t : report.tables) {
+    report.positions += t.positions;
+    report.mismatches += t.mismatches;
+    report.max_difference = std::max(report.max_difference, t.max_difference);
+  }
+  for (int n = 2; n <= report.max_pieces; ++n) {
+    bool all = true;
+    for (MaterialClass mc : material_classes(n)) {
+      const TableReport* t = report_of(report, mc);
+      all = all && t && t->ok();
+    }
+    if (!all) break;
+    report.verified_up_to = n;
+  }
+  report.complete_up_to = table_coverage(dir).complete_up_to;
+}
+
+}  // namespace
+
+VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
+  VerifyReport report;
+  report.dir = dir;
+  report.tolerance = opt.tolerance;
+  TableDirectory found = scan_table_directory(dir);
+  report.other_problems = found.strays;
+  report.max_pieces = opt.max_pieces > 0 ? opt.max_pieces : found.largest;
+  if (report.max_pieces < 2) {
+    report.other_problems.push_back(dir.string() + ": no table files (*" + kTableExtension + ")");
+    return report;
+  }
+  int threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
+  const auto groups = groups_to_verify(opt, report);
+  const uint64_t entries_total = list_tables(dir, found, groups, opt, report);
 
   ProgressMeter meter(opt, entries_total, int(report.tables.size()));
   TableStore store(dir, threads);
@@ -242,21 +291,12 @@ VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
       for (MaterialClass mc : members)
         for (MaterialClass child : child_classes(mc)) store.load(child);
     for (MaterialClass mc : members) {
-      if (!report_of(mc)) continue;
-      TableReport& t = *report_of(mc);
+      TableReport* t = report_of(report, mc);
+      if (!t) continue;
       meter.begin(mc);
-      if (!store.values(mc)) {
-        t.problem = store.problem(mc);
-      } else {
-        for (MaterialClass child : child_classes(mc)) {
-          if (store.values(child)) continue;
-          t.problem = "not recomputed: it needs " + table_file_name(child) + " (" +
-                      (store.attempted(child) ? store.problem(child) : "not loaded") + ")";
-          break;
-        }
-      }
-      if (t.problem.empty())
-        recompute_class(mc, store, opt, threads, meter, t);
+      t->problem = cannot_recompute(mc, store);
+      if (t->problem.empty())
+        recompute_class(mc, store, opt, threads, meter, *t);
       else
         meter.add(PositionIndex(mc).size());
       meter.table_done();
@@ -265,19 +305,7 @@ VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
     if (n == report.max_pieces)
       for (MaterialClass mc : members) store.release(mc);
   }
-
-  for (const TableReport& t : report.tables) {
-    report.positions += t.positions;
-    report.mismatches += t.mismatches;
-    report.max_difference = std::max(report.max_difference, t.max_difference);
-  }
-  for (int n = 2; n <= report.max_pieces; ++n) {
-    bool all = true;
-    for (MaterialClass mc : material_classes(n)) all = all && report_of(mc) && report_of(mc)->ok();
-    if (!all) break;
-    report.verified_up_to = n;
-  }
-  report.complete_up_to = table_coverage(dir).complete_up_to;
+  sum_up(report, dir);
   return report;
 }
 

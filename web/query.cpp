@@ -93,7 +93,7 @@ ParsedPosition position_param(const Request& req) {
   try {
     return parse_position(position_text(req));
   } catch (const ParseError& e) {
-    throw RequestError(std::string("bad position: ") + e.what());
+    throw RequestError(bad_position_message(e));
   }
 }
 
