@@ -21,7 +21,7 @@ Json matrix_json(const SetupMatrix& matrix) {
   Json j;
   j["rows"] = matrix.rows;
   j["columns"] = matrix.columns;
-  j["node_budget"] = matrix.node_budget;
+  j["depth"] = matrix.depth;
   return j;
 }
 

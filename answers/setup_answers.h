@@ -8,7 +8,7 @@
 
 namespace ewn {
 
-// matrix (rows, columns, node_budget), against, and first and second: the ranked replies.
+// matrix (rows, columns, depth), against, and first and second: the ranked replies.
 Json setup_reply_answer(const SetupAdvisor& advisor, const Arrangement& theirs, int count);
 // matrix, first and second: the arrangements best against a uniformly random opponent.
 Json setup_best_answer(const SetupAdvisor& advisor, int count);

@@ -117,7 +117,7 @@ def test_a_log_analysed_whole_ends_with_its_summary(schemas, ewn_program, tables
 
 def test_the_setup_documents_are_one_on_every_surface(schemas, ewn_program, tmp_path):
     matrix = tmp_path / "m.ewns"
-    made = cli(ewn_program, "setup", "make", "--json", "--matrix", matrix, "--nodes", "1",
+    made = cli(ewn_program, "setup", "make", "--json", "--matrix", matrix, "--depth", "1",
                "--classes", "4")[0]
     validate(schemas, "setup_make", made)
     with ewn.Setups(matrix) as setups:
