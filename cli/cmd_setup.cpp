@@ -244,7 +244,7 @@ void register_setup(CLI::App& app) {
       "Make the matrix once with nice -n 19 ewn setup make (see ewn setup make --help for\n"
       "its cost; killed, the same command continues where it stopped).\n\n"
       "Examples:\n"
-      "  ewn setup make --classes 12 --matrix trial.ewns   # a small trial matrix, a second\n"
+      "  ewn setup make --classes 12 --depth 2 --matrix trial.ewns   # a small trial matrix\n"
       "  ewn setup reply 162534                # your best arrangements against 162534\n"
       "  ewn setup best --count 10             # best against a random arrangement\n"
       "  ewn setup equilibrium --json          # the mixed strategies and the game's value");
