@@ -178,6 +178,18 @@ TEST_CASE("setup matrix: the stored error estimate is the sample searched one pl
   CHECK(m.entry_error == Approx(std::sqrt(sum_sq / 2)).margin(1e-12));
   CHECK(m.depth_bias == Approx(sum / 2).margin(1e-12));
   CHECK(m.entry_error > 0);
+  // Stopped during the sample, a run searches the sample again: the same file. (30 classes: a
+  // sample of 9, reported after 8.)
+  options.depth = 1;
+  options.classes = 30;
+  REQUIRE(make_setup_matrix(dir.path() / "straight", options));
+  auto again = dir.path() / "again";
+  CHECK_FALSE(make_setup_matrix(again, options, [](const SetupMakeProgress& p) {
+    return p.sample == 0;  // stop at the sample's first report
+  }));
+  CHECK(std::filesystem::exists(setup_partial_path(again)));
+  CHECK(make_setup_matrix(again, options));
+  CHECK(test::read_bytes(again) == test::read_bytes(dir.path() / "straight"));
   // The whole matrix's sample: 1296 entries, every row's stride met.
   CHECK(setup_error_sample_size(360) == 1296);
   CHECK(setup_error_sample_index(360, 1295) < 360u * 360u);
