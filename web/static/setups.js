@@ -51,7 +51,7 @@ export class SetupPanel {
     const best = await api.setupBest(5);
     const m = eq.body.matrix;
     this.$("#setup-matrix").textContent =
-      `Setup matrix: ${m.rows} × ${m.columns} arrangement classes, ${m.node_budget} nodes of search an entry.`;
+      `Setup matrix: ${m.rows} × ${m.columns} arrangement classes, each entry searched to depth ${m.depth}.`;
     this.$("#setup-equilibrium").textContent =
       `At equilibrium the first mover wins ${pct(eq.body.value)}, the second ${pct(1 - eq.body.value)}.`;
     this.fill("#setup-eq-first", eq.body.first, true);
