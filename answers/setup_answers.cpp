@@ -22,13 +22,12 @@ Json matrix_json(const SetupMatrix& matrix) {
   Json j;
   j["rows"] = matrix.rows;
   j["columns"] = matrix.columns;
-  j["node_budget"] = matrix.node_budget;
+  j["depth"] = matrix.depth;
   return j;
 }
 
 Json precision_json(const SetupPrecision& p) {
   Json j;
-  j["depth"] = p.depth;
   j["entry_error"] = p.entry_error;
   j["depth_bias"] = p.depth_bias;
   j["value_error"] = p.value_error;

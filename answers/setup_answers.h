@@ -11,7 +11,7 @@ namespace ewn {
 // Every answer carries `precision` (depth, entry_error, depth_bias, value_error, tie_margin:
 // SetupPrecision) and full-precision values.
 //
-// matrix (rows, columns, node_budget), precision, against, first and second: the ranked replies
+// matrix (rows, columns, depth), precision, against, first and second: the ranked replies
 // (each `tied` with the best or not), ties: how many classes of each mover are tied with the best.
 Json setup_reply_answer(const SetupAdvisor& advisor, const Arrangement& theirs, int count);
 // matrix, precision (for each mover: a mean's error differs), first, second and ties: the

@@ -106,15 +106,16 @@ Json setup_make_answer(const SetupMakeSummary& s) {
   return {{"matrix_file", printable(s.matrix_file)},
           {"rows", s.classes},
           {"columns", s.classes},
-          {"node_budget", s.node_budget},
+          {"depth", s.depth},
           {"entries", s.entries},
+          {"mirrored", s.mirrored},
           {"rows_resumed", s.rows_resumed},
           {"took_ms", ms(s.seconds)},
           {"ms_per_entry", s.entries ? 1000 * s.seconds / double(s.entries) : 0.0},
-          {"mean_depth", s.mean_depth},
-          {"min_depth", s.min_depth},
-          {"max_depth", s.max_depth},
-          {"mean_nodes", s.mean_nodes}};
+          {"mean_nodes", s.mean_nodes},
+          {"error_sample", s.error_sample},
+          {"entry_error", s.entry_error},
+          {"depth_bias", s.depth_bias}};
 }
 
 }  // namespace ewn

@@ -45,16 +45,18 @@ Json manifest_check_answer(const std::string& dir, const std::string& manifest, 
 struct SetupMakeSummary {
   std::string matrix_file;
   int classes = 0;
-  uint64_t node_budget = 0;
-  uint64_t entries = 0;
+  int depth = 0;          // plies, every entry
+  uint64_t entries = 0;   // entries this run searched
+  uint64_t mirrored = 0;  // entries this run copied from their mirror images
   int rows_resumed = 0;
   double seconds = 0;
-  double mean_depth = 0;
-  int min_depth = 0, max_depth = 0;
-  double mean_nodes = 0;
+  double mean_nodes = 0;   // a search, the error sample's included
+  int error_sample = 0;    // entries searched one ply deeper for the error estimate
+  double entry_error = 0;  // the differences' scatter about their mean, probability units
+  double depth_bias = 0;   // their mean difference (deeper minus stored)
 };
-// matrix_file, rows, columns, node_budget, entries, rows_resumed, took_ms, ms_per_entry,
-// mean_depth, min_depth, max_depth, mean_nodes.
+// matrix_file, rows, columns, depth, entries, mirrored, rows_resumed, took_ms, ms_per_entry,
+// mean_nodes, error_sample, entry_error, depth_bias.
 Json setup_make_answer(const SetupMakeSummary& s);
 
 }  // namespace ewn

@@ -1,14 +1,16 @@
 // The setup matrix's figures for docs/RESULTS.md and docs/SETUPS.md:
 //
-//   bench_setups noise MATRIX [SAMPLE] [FACTOR]
-//     SAMPLE entries drawn at random, recomputed at FACTOR times the matrix's budget (and, at
-//     the same budget, with either side renumbered and with the colours swapped: the symmetry's
-//     own noise); then every entry between the two equilibrium supports recomputed at FACTOR
-//     times the budget and that game solved again.
-//   bench_setups rank MATRIX [COLUMNS] [FACTOR]
+//   bench_setups depths ROLE LINES MAX_DEPTH [SEED]
+//     The depth study (setup_depth_study.h): ROLE first, second or both.
+//   bench_setups noise MATRIX [SAMPLE] [PLIES]
+//     SAMPLE entries drawn at random, recomputed PLIES deeper than the matrix's depth (and, at
+//     the same depth, with either side renumbered, with the colours swapped and with both
+//     sides mirrored: the symmetries' own noise); then every entry between the two equilibrium
+//     supports recomputed PLIES deeper and that game solved again.
+//   bench_setups rank MATRIX [COLUMNS] [PLIES]
 //     Whether the ranking against a random arrangement holds at a deeper search: the five best
 //     and the five worst classes of each mover, each against the same COLUMNS opponent classes
-//     drawn at random, at the matrix's budget and at FACTOR times it.
+//     drawn at random, at the matrix's depth and PLIES deeper.
 //   bench_setups games MATRIX PAIRS [SPEC] [today|random] [equilibrium|best|today]
 //     Free-setup games between the same player (SPEC, default expectimax:depth=3) placed two
 //     ways: as the matrix advises (a draw from the equilibrium mix for the side's turn order,
@@ -18,10 +20,10 @@
 //     opponent's unknown) or, with `random`, uniformly at random. A pair is two games with the
 //     same dice, each placement moving first once; reports the advised side's share of wins
 //     with a 95% interval over pairs, and what the matrix predicted for the same arrangements.
-//   bench_setups means MATRIX [CLASSES] [COLUMNS] [FACTOR]
+//   bench_setups means MATRIX [CLASSES] [COLUMNS] [PLIES]
 //     How noisy a class's mean over many opponents is (the ranking against a random arrangement
 //     and its ties): CLASSES classes of each mover drawn at random, each against the same
-//     COLUMNS opponent classes drawn at random, at the matrix's budget and at FACTOR times it;
+//     COLUMNS opponent classes drawn at random, at the matrix's depth and PLIES deeper;
 //     the spread of the change of a class's mean beside the spread of the change of one entry.
 //   bench_setups squares MATRIX
 //     Why the best arrangements win: each mover's mean value against a random arrangement by
@@ -40,6 +42,7 @@
 #include "rng.h"
 #include "setup_advice.h"
 #include "setup_choice.h"
+#include "setup_depth_study.h"
 #include "setup_entry.h"
 
 using namespace ewn;
@@ -63,33 +66,33 @@ struct Stats {
 };
 
 void subgame(const SetupAdvisor& advisor, Search& search, const std::vector<int>& rows,
-             const std::vector<int>& columns, uint64_t deep, const char* what);
+             const std::vector<int>& columns, int deep, const char* what);
 
-int noise(const SetupAdvisor& advisor, int sample, int factor) {
+int noise(const SetupAdvisor& advisor, int sample, int plies) {
   const SetupMatrix& m = advisor.matrix();
-  uint64_t deep = m.node_budget * uint64_t(factor);
+  int deep = m.depth + plies;
   Search search(setup_search_options());
   Rng rng(2026);
-  Stats deeper, twin_first, twin_second, colours;
-  double depth_sum = 0;
+  Stats deeper, twin_first, twin_second, colours, mirror;
   for (int k = 0; k < sample; ++k) {
     int r = int(rng.below(uint32_t(m.rows))), c = int(rng.below(uint32_t(m.columns)));
     Arrangement a = class_arrangement(r), b = class_arrangement(c);
     double stored = m.value(r, c);
-    SetupEntry e = setup_entry(search, a, b, deep);
-    depth_sum += e.depth;
-    deeper.add(e.value - stored);
-    twin_first.add(setup_entry(search, renumbered(a), b, m.node_budget).value - stored);
-    twin_second.add(setup_entry(search, a, renumbered(b), m.node_budget).value - stored);
-    colours.add(setup_entry(search, a, b, m.node_budget, 64, Blue).value - stored);
+    deeper.add(setup_entry(search, a, b, deep).value - stored);
+    twin_first.add(setup_entry(search, renumbered(a), b, m.depth).value - stored);
+    twin_second.add(setup_entry(search, a, renumbered(b), m.depth).value - stored);
+    colours.add(setup_entry(search, a, b, m.depth, Blue).value - stored);
+    mirror.add(setup_entry(search, mirrored(a), mirrored(b), m.depth).value - stored);
   }
-  std::printf("matrix %d x %d at %llu nodes; sample of %d entries\n", m.rows, m.columns,
-              (unsigned long long)m.node_budget, sample);
-  deeper.print(("at " + std::to_string(deep) + " nodes minus stored").c_str());
-  std::printf("  mean depth at %llu nodes: %.2f\n", (unsigned long long)deep, depth_sum / sample);
-  twin_first.print("first mover renumbered, same budget");
-  twin_second.print("second mover renumbered, same budget");
-  colours.print("colours swapped, same budget");
+  std::printf(
+      "matrix %d x %d at depth %d (stored error estimate: rms %.4f, bias %+.4f over %d "
+      "entries); sample of %d entries\n",
+      m.rows, m.columns, m.depth, m.entry_error, m.depth_bias, m.error_sample, sample);
+  deeper.print(("at depth " + std::to_string(deep) + " minus stored").c_str());
+  twin_first.print("first mover renumbered, same depth");
+  twin_second.print("second mover renumbered, same depth");
+  colours.print("colours swapped, same depth");
+  mirror.print("both sides mirrored, same depth");
 
   const SetupEquilibrium& e = advisor.equilibrium();
   std::printf("equilibrium: value %.4f (gap %.1e), supports %zu x %zu\n", e.value, e.gap,
@@ -112,7 +115,7 @@ int noise(const SetupAdvisor& advisor, int sample, int factor) {
 }
 
 void subgame(const SetupAdvisor& advisor, Search& search, const std::vector<int>& rows,
-             const std::vector<int>& columns, uint64_t deep, const char* what) {
+             const std::vector<int>& columns, int deep, const char* what) {
   const SetupMatrix& m = advisor.matrix();
   std::vector<double> sub, sub_deep;
   for (int r : rows)
@@ -125,15 +128,14 @@ void subgame(const SetupAdvisor& advisor, Search& search, const std::vector<int>
   MatrixGameSolution at_deep = solve_matrix_game(sub_deep, int(rows.size()), int(columns.size()));
   Stats diff;
   for (size_t i = 0; i < sub.size(); ++i) diff.add(sub_deep[i] - sub[i]);
-  std::printf("%s, %zu x %zu: value %.4f at %llu nodes, %.4f at %llu nodes\n", what, rows.size(),
-              columns.size(), at_budget.value, (unsigned long long)m.node_budget, at_deep.value,
-              (unsigned long long)deep);
+  std::printf("%s, %zu x %zu: value %.4f at depth %d, %.4f at depth %d\n", what, rows.size(),
+              columns.size(), at_budget.value, m.depth, at_deep.value, deep);
   diff.print("  its entries, deeper minus stored");
 }
 
-int rank(const SetupAdvisor& advisor, int sample, int factor) {
+int rank(const SetupAdvisor& advisor, int sample, int plies) {
   const SetupMatrix& m = advisor.matrix();
-  uint64_t deep = m.node_budget * uint64_t(factor);
+  int deep = m.depth + plies;
   Search search(setup_search_options());
   Rng rng(7);
   std::vector<Arrangement> opponents;
@@ -141,9 +143,8 @@ int rank(const SetupAdvisor& advisor, int sample, int factor) {
     opponents.push_back(class_arrangement(int(rng.below(uint32_t(kArrangementClasses)))));
   for (SetupRole role : {SetupRole::First, SetupRole::Second}) {
     std::vector<RankedArrangement> all = advisor.against_uniform(role, -1);
-    std::printf("moving %s: class, rank of 360, mean over %d opponents at %llu and at %llu nodes\n",
-                role_name(role), sample, (unsigned long long)m.node_budget,
-                (unsigned long long)deep);
+    std::printf("moving %s: class, rank of 360, mean over %d opponents at depth %d and %d\n",
+                role_name(role), sample, m.depth, deep);
     for (size_t i = 0; i < all.size(); ++i) {
       if (i >= 5 && i + 5 < all.size()) continue;
       double at_budget = 0, at_deep = 0;
@@ -245,9 +246,9 @@ int games(const SetupAdvisor& advisor, int pairs, const std::string& spec_text, 
   return 0;
 }
 
-int means(const SetupAdvisor& advisor, int classes, int columns, int factor) {
+int means(const SetupAdvisor& advisor, int classes, int columns, int plies) {
   const SetupMatrix& m = advisor.matrix();
-  uint64_t deep = m.node_budget * uint64_t(factor);
+  int deep = m.depth + plies;
   Search search(setup_search_options());
   Rng rng(53);
   std::vector<Arrangement> opponents;
@@ -276,8 +277,8 @@ int means(const SetupAdvisor& advisor, int classes, int columns, int factor) {
       double mu = s.sum / s.n;
       return std::sqrt(std::max(0.0, s.sum_sq / s.n - mu * mu));
     };
-    std::printf("moving %s, %d classes x %d opponents, %llu vs %llu nodes:\n", role_name(role),
-                classes, columns, (unsigned long long)m.node_budget, (unsigned long long)deep);
+    std::printf("moving %s, %d classes x %d opponents, depth %d vs %d:\n", role_name(role),
+                classes, columns, m.depth, deep);
     entry.print("  one entry, deeper minus stored");
     mean.print("  a class's mean, deeper minus stored");
     std::printf(
@@ -353,21 +354,25 @@ int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(
         stderr,
-        "usage: bench_setups noise MATRIX [SAMPLE] [FACTOR]\n"
-        "       bench_setups rank MATRIX [COLUMNS] [FACTOR]\n"
+        "usage: bench_setups depths first|second|both LINES MAX_DEPTH [SEED]\n"
+        "       bench_setups noise MATRIX [SAMPLE] [PLIES]\n"
+        "       bench_setups rank MATRIX [COLUMNS] [PLIES]\n"
         "       bench_setups games MATRIX PAIRS [SPEC] [today|random] [equilibrium|best|today]\n"
-        "       bench_setups means MATRIX [CLASSES] [COLUMNS] [FACTOR]\n"
+        "       bench_setups means MATRIX [CLASSES] [COLUMNS] [PLIES]\n"
         "       bench_setups squares MATRIX\n");
     return 2;
   }
   std::string mode = argv[1];
+  if (mode == "depths")
+    return setup_depth_study(argv[2], argc > 3 ? std::atoi(argv[3]) : 24,
+                             argc > 4 ? std::atoi(argv[4]) : 5,
+                             argc > 5 ? unsigned(std::atoi(argv[5])) : 53u);
   try {
     SetupAdvisor advisor(read_setup_matrix(argv[2]));
     if (mode == "noise")
-      return noise(advisor, argc > 3 ? std::atoi(argv[3]) : 200,
-                   argc > 4 ? std::atoi(argv[4]) : 10);
+      return noise(advisor, argc > 3 ? std::atoi(argv[3]) : 200, argc > 4 ? std::atoi(argv[4]) : 1);
     if (mode == "rank")
-      return rank(advisor, argc > 3 ? std::atoi(argv[3]) : 60, argc > 4 ? std::atoi(argv[4]) : 10);
+      return rank(advisor, argc > 3 ? std::atoi(argv[3]) : 60, argc > 4 ? std::atoi(argv[4]) : 1);
     if (mode == "games")
       return games(advisor, argc > 3 ? std::atoi(argv[3]) : 1000,
                    argc > 4 ? argv[4] : "expectimax:depth=3",
@@ -376,7 +381,7 @@ int main(int argc, char** argv) {
     if (mode == "squares") return squares(advisor);
     if (mode == "means")
       return means(advisor, argc > 3 ? std::atoi(argv[3]) : 30, argc > 4 ? std::atoi(argv[4]) : 60,
-                   argc > 5 ? std::atoi(argv[5]) : 10);
+                   argc > 5 ? std::atoi(argv[5]) : 1);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_setups: %s\n", e.what());
     return 1;

@@ -1,6 +1,6 @@
 // ewn setup: which free-setup arrangements win. `make` computes the setup matrix (the engine's
-// value of every arrangement class against every other at a fixed budget) into a file; `reply`,
-// `best` and `equilibrium` answer from it.
+// value of every arrangement class against every other, each to a fixed depth) into a file;
+// `reply`, `best` and `equilibrium` answer from it.
 #include <algorithm>
 #include <iostream>
 #include <memory>
@@ -27,8 +27,9 @@ struct SetupOptions {
   bool json = false;
   int count = 5;
   std::string against;
-  uint64_t nodes = kDefaultSetupNodes;
+  int depth = kDefaultSetupDepth;
   int classes = kArrangementClasses;
+  bool nodes_given = false;  // --nodes, gone with the node budget: refused
 };
 
 // The error document with --json, the message on stderr; the failure's exit code.
@@ -62,6 +63,12 @@ std::string points(double probability) {
   return buf;
 }
 
+std::string signed_points(double probability) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f", 100 * probability);
+  return buf;
+}
+
 void print_ranked(const std::vector<RankedArrangement>& list, bool with_probability,
                   bool with_tie) {
   for (const auto& r : list) {
@@ -76,19 +83,16 @@ void print_ranked(const std::vector<RankedArrangement>& list, bool with_probabil
 
 void print_matrix_line(const SetupAdvisor& advisor) {
   const SetupMatrix& m = advisor.matrix();
-  std::cout << "Setup matrix: " << m.rows << " x " << m.columns << " arrangement classes, ";
-  if (m.depth > 0)
-    std::cout << "depth " << m.depth << " an entry.\n";
-  else
-    std::cout << m.node_budget << " nodes an entry.\n";
+  std::cout << "Setup matrix: " << m.rows << " x " << m.columns << " arrangement classes, "
+            << "each entry searched to depth " << m.depth << ".\n";
 }
 
 // The answer's precision in a player's words.
 void print_precision(const SetupPrecision& p, const char* what) {
   std::cout << "Precision: " << what << " is the engine's estimate from a short search;\n"
             << "a search one ply deeper differs by about " << points(p.value_error)
-            << " points (beyond giving the first mover " << points(p.depth_bias)
-            << " points more\nthroughout). Values less than " << points(p.tie_margin)
+            << " points, beyond a shift of " << signed_points(p.depth_bias)
+            << " points for the first\nmover common to every entry. Values less than " << points(p.tie_margin)
             << " points apart are not told apart: they are marked tied.\n";
 }
 
@@ -216,22 +220,70 @@ int run_equilibrium(const SetupOptions& opt) {
   return 0;
 }
 
+std::string make_progress_text(const SetupMakeProgress& p) {
+  char text[200];
+  if (p.sample > 0) {
+    std::snprintf(text, sizeof text, "setup matrix: error sample %d/%d, one ply deeper",
+                  p.sample_done, p.sample);
+    return text;
+  }
+  uint64_t all = p.entries + p.mirrored;
+  double per_entry = all ? p.seconds / double(all) : 0;
+  std::snprintf(text, sizeof text,
+                "setup matrix: row %d/%d, %.2f ms an entry (mirror images copied), %s", p.rows_done,
+                p.rows, 1000 * per_entry,
+                eta_text(p.rows_done - p.rows_resumed, p.rows - p.rows_resumed, p.seconds).c_str());
+  return text;
+}
+
+// `stored`: the matrix as written (its error estimate is the file's, also when it was made
+// already and this run computed nothing).
+void print_made(const SetupOptions& opt, const SetupMakeProgress& last, const SetupMatrix& stored) {
+  double per_entry = last.entries ? last.seconds / double(last.entries) : 0;
+  double nodes = last.entries ? double(last.nodes) / double(last.entries) : 0;
+  if (opt.json) {
+    print_json(setup_make_answer({opt.matrix, opt.classes, opt.depth, last.entries, last.mirrored,
+                                  last.rows_resumed, last.seconds, nodes, stored.error_sample,
+                                  stored.entry_error, stored.depth_bias}));
+    return;
+  }
+  char estimate[200];
+  std::snprintf(estimate, sizeof estimate,
+                "Error estimate from %d entries searched one ply deeper: %.2f points about a "
+                "depth bias of %+.2f points.",
+                stored.error_sample, 100 * stored.entry_error, 100 * stored.depth_bias);
+  if (last.rows == 0) {
+    std::cout << printable(opt.matrix) << " is made already (" << opt.classes << " x "
+              << opt.classes << " classes at depth " << opt.depth
+              << ", checked); remove it to make it again. " << estimate << "\n";
+    return;
+  }
+  char line[400];
+  std::snprintf(line, sizeof line,
+                "Wrote %s: %d x %d classes, every entry searched to depth %d; this run searched "
+                "%llu entries and copied %llu from their mirror images in %.1f s (%.2f ms and "
+                "%.0f nodes an entry searched, the error sample's share included). ",
+                printable(opt.matrix).c_str(), opt.classes, opt.classes, opt.depth,
+                (unsigned long long)last.entries, (unsigned long long)last.mirrored, last.seconds,
+                1000 * per_entry, nodes);
+  std::cout << line << estimate << "\n";
+}
+
 int run_make(const SetupOptions& opt) {
+  if (opt.nodes_given)
+    return report_error(opt, Failure::BadUse,
+                        "--nodes is gone: setup matrix entries are now searched to a fixed depth "
+                        "(a node budget mixed depths); use --depth N (default " +
+                            std::to_string(kDefaultSetupDepth) + ")");
   SetupMakeOptions make;
-  make.node_budget = opt.nodes;
+  make.depth = opt.depth;
   make.classes = opt.classes;
   ProgressLine progress;
   SetupMakeProgress last;
   try {
     make_setup_matrix(opt.matrix, make, [&](const SetupMakeProgress& p) {
       last = p;
-      double per_entry = p.entries ? p.seconds / double(p.entries) : 0;
-      char text[200];
-      std::snprintf(
-          text, sizeof text, "setup matrix: row %d/%d, %.2f ms an entry, %s", p.rows_done, p.rows,
-          1000 * per_entry,
-          eta_text(p.rows_done - p.rows_resumed, p.rows - p.rows_resumed, p.seconds).c_str());
-      progress.show(text, p.rows_done == p.rows);
+      progress.show(make_progress_text(p), p.sample > 0 && p.sample_done == p.sample);
       return true;
     });
   } catch (const std::exception& e) {
@@ -239,27 +291,11 @@ int run_make(const SetupOptions& opt) {
     return report_error(opt, failure_of_exception(e), e.what());
   }
   progress.finish();
-  double per_entry = last.entries ? last.seconds / double(last.entries) : 0;
-  double depth = last.entries ? double(last.depth_sum) / double(last.entries) : 0;
-  double nodes = last.entries ? double(last.nodes) / double(last.entries) : 0;
-  if (opt.json) {
-    print_json(setup_make_answer({opt.matrix, opt.classes, opt.nodes, uint64_t(last.entries),
-                                  int(last.rows_resumed), last.seconds, depth, int(last.min_depth),
-                                  int(last.max_depth), nodes}));
-  } else if (last.rows == 0) {
-    std::cout << printable(opt.matrix) << " is made already (" << opt.classes << " x "
-              << opt.classes << " classes at " << opt.nodes
-              << " nodes an entry, checked); remove it to make it again.\n";
-  } else {
-    char line[240];
-    std::snprintf(line, sizeof line,
-                  "Wrote %s: %d x %d classes at %llu nodes an entry; this run computed %llu "
-                  "entries in %.1f s (%.2f ms, %.0f nodes and depth %.2f an entry on average; "
-                  "depths %d to %d).\n",
-                  printable(opt.matrix).c_str(), opt.classes, opt.classes,
-                  (unsigned long long)opt.nodes, (unsigned long long)last.entries, last.seconds,
-                  1000 * per_entry, nodes, depth, last.min_depth, last.max_depth);
-    std::cout << line;
+  try {
+    print_made(opt, last, read_setup_matrix(opt.matrix));
+  } catch (const PathError& e) {
+    // Written a moment ago: gone or changed since only by someone else's hand.
+    return report_error(opt, Failure::DamagedTable, e.what());
   }
   return 0;
 }
@@ -279,7 +315,8 @@ void register_setup(CLI::App& app) {
   cmd->footer(
       "Each side may arrange its six pieces freely on its start triangle (SPEC 2). The setup\n"
       "matrix holds the engine's win probability for the first mover for each arrangement of\n"
-      "its pieces against each of the second mover's, at a fixed search budget. Renumbering a\n"
+      "its pieces against each of the second mover's, each searched to a fixed depth. Renumbering "
+      "a\n"
       "side x -> 7-x keeps every value, so 720 arrangements make 360 classes, and each answer\n"
       "names a class by the member starting with 1, 2 or 3, its twin in parentheses. Colours\n"
       "do not matter, only who moves first (docs/SETUPS.md). Arrangements are written as in\n"
@@ -288,10 +325,10 @@ void register_setup(CLI::App& app) {
       "answer is for, printed to 0.1 points with its precision: classes whose values are\n"
       "within the noise of the best are marked tied with it. A matrix file missing or damaged\n"
       "exits as a damaged table (the message says the command that makes it).\n\n"
-      "Make the matrix once with nice -n 19 ewn setup make (about 4 minutes of one core at\n"
-      "the default budget; killed, the same command continues where it stopped).\n\n"
+      "Make the matrix once with nice -n 19 ewn setup make (see ewn setup make --help for\n"
+      "its cost; killed, the same command continues where it stopped).\n\n"
       "Examples:\n"
-      "  ewn setup make --classes 12 --matrix trial.ewns   # a small trial matrix, a second\n"
+      "  ewn setup make --classes 12 --depth 2 --matrix trial.ewns   # a small trial matrix\n"
       "  ewn setup reply 162534                # your best arrangements against 162534\n"
       "  ewn setup best --count 10             # best against a random arrangement\n"
       "  ewn setup equilibrium --json          # the mixed strategies and the game's value");
@@ -302,19 +339,30 @@ void register_setup(CLI::App& app) {
   auto* make = cmd->add_subcommand("make", "Compute the setup matrix file (resumable)");
   make->footer(
       "Values every class of the first mover's arrangement against every class of the\n"
-      "second's: the engine (tuned evaluation, no tables) deepens one ply at a time until the\n"
-      "node budget is spent and keeps the last depth it finished. Rows are appended to\n"
-      "FILE.partial as they are done; killed and run again with the same options, it\n"
-      "continues where it stopped and writes the same file as a run that never stopped.\n"
-      "Run it with nice -n 19 on a shared machine: it uses one core.");
+      "second's: the engine (tuned evaluation, no tables) searches each start to exactly\n"
+      "--depth plies, its table cleared first, so an entry is the same on every run. The start\n"
+      "a against b is the mirror image of mirror(a) against mirror(b), so one entry of each\n"
+      "such pair is searched and both get its value: the matrix is symmetric by construction\n"
+      "and costs half. Then about 1% of the entries, evenly spread, are searched one ply\n"
+      "deeper; the differences' mean (the depth bias) and their scatter about it (the error\n"
+      "estimate) are stored with it. Rows are appended to FILE.partial as they are done; killed and\n"
+      "run again with the same options, it continues where it stopped and writes the same file\n"
+      "as a run that never stopped. Cost of a whole matrix on one core (docs/RESULTS.md): depth\n"
+      "3 about a minute, depth 4 about 6 minutes, depth 5 about an hour. Run it with nice -n 19\n"
+      "on a shared machine: it uses one core. --nodes is gone (entries at a node budget mixed\n"
+      "depths): it is refused as bad use.");
   add_common(make, *opt);
-  make->add_option("--nodes", opt->nodes, "Node budget of an entry")
-      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40))
+  make->add_option("--depth", opt->depth, "Plies every entry is searched to")
+      ->check(CLI::Range(1, kMaxSetupDepth))
       ->capture_default_str();
   make->add_option("--classes", opt->classes,
                    "Only the first N classes for both sides (trials and tests; 360 is all)")
       ->check(CLI::Range(1, kArrangementClasses))
       ->capture_default_str();
+  // Hidden: accepted by the parser only to be refused with a message that says what replaced it.
+  make->add_option_function<std::string>(
+          "--nodes", [opt](const std::string&) { opt->nodes_given = true; }, "Gone: use --depth")
+      ->group("");
   list_exit_codes(make, failures);
   make->callback([opt] { set_exit_code(run_make(*opt)); });
 

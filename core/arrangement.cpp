@@ -57,6 +57,11 @@ Arrangement renumbered(const Arrangement& order) {
   return out;
 }
 
+Arrangement mirrored(const Arrangement& order) {
+  // Fill order a5 b5 c5 a4 b4 a3: b5 (1) <-> a4 (3), c5 (2) <-> a3 (5).
+  return {order[0], order[3], order[5], order[1], order[4], order[2]};
+}
+
 Arrangement class_member(const Arrangement& order) {
   return order[0] <= 3 ? order : renumbered(order);
 }
@@ -90,6 +95,10 @@ Arrangement class_arrangement(int class_index) {
     --left;
   }
   return a;
+}
+
+int mirror_class(int class_index) {
+  return arrangement_class(mirrored(class_arrangement(class_index)));
 }
 
 }  // namespace ewn

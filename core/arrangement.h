@@ -32,10 +32,19 @@ std::optional<Arrangement> parse_arrangement(std::string_view text, std::string*
 
 // The arrangement with every number x replaced by 7 - x.
 Arrangement renumbered(const Arrangement& order);
+// The arrangement reflected in the a5-e1 diagonal (SPEC 5b): the pieces on b5 and a4 trade
+// places, and those on c5 and a3 (Blue's: e2 and d1, e3 and c1); a5 and b4 stay. Reflecting
+// the whole start reflects both sides' arrangements this way, so the start with `a` against
+// `b` has the value of the start with mirrored(a) against mirrored(b).
+Arrangement mirrored(const Arrangement& order);
 // The class's name: the arrangement or its twin, whichever starts with 1, 2 or 3.
 Arrangement class_member(const Arrangement& order);
 // The class's number 0..359, and back to its name.
 int arrangement_class(const Arrangement& order);
 Arrangement class_arrangement(int class_index);
+// The class of the mirrored members of a class (renumbering and mirroring commute, so it is
+// one class). No class is its own image (b5 and a4 would hold one number, or a5 a number x
+// with x = 7 - x): the 360 classes form 180 pairs.
+int mirror_class(int class_index);
 
 }  // namespace ewn

@@ -21,7 +21,7 @@ int count_tied(const std::vector<RankedArrangement>& list) {
 }
 
 SetupPrecision precision_of(const SetupMatrix& m, double value_error) {
-  return {m.depth, m.entry_error, m.depth_bias, value_error, 2 * std::sqrt(2.0) * value_error};
+  return {m.entry_error, m.depth_bias, value_error, 2 * std::sqrt(2.0) * value_error};
 }
 
 // The classes of `strategy`'s support with their value against the opponent's strategy

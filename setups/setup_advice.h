@@ -29,11 +29,10 @@ struct RankedArrangement {
 
 // How precise an answer's values are (docs/SETUPS.md, Precision). An entry is the engine's
 // estimate at a fixed search and differs from a deeper search's by about entry_error beyond a
-// shift of depth_bias common to all entries (the first mover's value rises by it); a mean over
+// shift of depth_bias common to all entries (the first mover's value moves by it); a mean over
 // the opponent's classes is less noisy than one entry, though not by the square root of their
 // number, as the entries' errors are correlated (kMeanErrorRatio, measured for each mover).
 struct SetupPrecision {
-  int depth = 0;           // the entries' search depth; 0: unknown (SetupMatrix)
   double entry_error = 0;  // of one entry
   double depth_bias = 0;   // deeper minus stored, for the first mover
   double value_error = 0;  // of each value in the answer (one entry's, or a mean's)

@@ -1,6 +1,6 @@
 #include "setup_entry.h"
 
-#include <algorithm>
+#include <ctime>
 
 namespace ewn {
 
@@ -12,23 +12,40 @@ Position setup_start(const Arrangement& first_mover, const Arrangement& second_m
   return pos;
 }
 
-SetupEntry setup_entry(Search& search, const Arrangement& first_mover,
-                       const Arrangement& second_mover, uint64_t node_budget, int max_depth,
-                       Side colour) {
+namespace {
+
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+}  // namespace
+
+std::vector<SetupEntry> setup_entry_deepening(Search& search, const Arrangement& first_mover,
+                                              const Arrangement& second_mover, int depth,
+                                              Side colour) {
   Position pos = setup_start(first_mover, second_mover, colour);
+  double start = thread_cpu_seconds();
   search.clear();
+  std::vector<SetupEntry> out;
   SetupEntry entry;
-  for (int d = 1; d <= max_depth; ++d) {
-    bool first = d == 1;
-    uint64_t left = node_budget - std::min(node_budget, entry.nodes);
-    double v = search.chance_value(pos, d, Deadline::none(), first ? Search::kNoNodeLimit : left);
-    entry.nodes += search.nodes();
-    if (search.last_stopped()) break;
-    entry.value = v;
-    entry.depth = d;
-    if (search.last_exact()) break;
+  bool exact = false;
+  for (int d = 1; d <= depth; ++d) {
+    if (!exact) {
+      entry.value = search.chance_value(pos, d);
+      entry.nodes += search.nodes();
+      entry.seconds = thread_cpu_seconds() - start;
+      exact = search.last_exact();
+    }
+    out.push_back(entry);
   }
-  return entry;
+  return out;
+}
+
+SetupEntry setup_entry(Search& search, const Arrangement& first_mover,
+                       const Arrangement& second_mover, int depth, Side colour) {
+  return setup_entry_deepening(search, first_mover, second_mover, depth, colour).back();
 }
 
 SearchOptions setup_search_options() {

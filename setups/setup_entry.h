@@ -1,4 +1,4 @@
-// One entry of the setup matrix: the engine's value of a free-setup start at a fixed budget.
+// One entry of the setup matrix: the engine's value of a free-setup start at a fixed depth.
 //
 // By the 180-degree rotation with the colours swapped (SPEC 5a) followed by the diagonal mirror
 // (SPEC 5b), the start with Red arranged `a`, Blue arranged `b` and Red to move has the value of
@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "arrangement.h"
 #include "search.h"
@@ -22,18 +23,24 @@ Position setup_start(const Arrangement& first_mover, const Arrangement& second_m
 
 struct SetupEntry {
   double value = 0;    // the first mover's win probability before its first roll
-  int depth = 0;       // the deepest search that finished within the budget
-  uint64_t nodes = 0;  // nodes of every iteration, the one cut short included
+  uint64_t nodes = 0;  // nodes of every iteration
+  double seconds = 0;  // the thread's CPU time for them
 };
 
-// The first mover's value by iterative deepening one ply at a time until `node_budget` nodes
-// are spent, the depth cut short dropped (as /api/estimate does); depth 1 always finishes. The
-// search's table is cleared first, so the entry never depends on what it searched before: the
-// same budget gives the same value on every run. `max_depth` bounds the deepening (the tests
-// use it for a fixed depth). `colour`: the first mover's (the symmetry tests and benchmarks).
+// The first mover's value by the expectimax search of the start to exactly `depth` plies
+// (deepened one ply at a time for move ordering, no node budget, no clock; a value found exact
+// at a shallower depth is kept, as deeper searches return it too). The search's table is
+// cleared first, so an entry never depends on what was searched before: the same depth gives
+// the same value on every run. `colour`: the first mover's (the symmetry tests and benchmarks).
 SetupEntry setup_entry(Search& search, const Arrangement& first_mover,
-                       const Arrangement& second_mover, uint64_t node_budget, int max_depth = 64,
-                       Side colour = Red);
+                       const Arrangement& second_mover, int depth, Side colour = Red);
+
+// The same deepening with each iteration's result: element i is setup_entry(..., i + 1, ...),
+// its nodes and time counted from the start (one search gives every depth's entry; the depth
+// study uses it).
+std::vector<SetupEntry> setup_entry_deepening(Search& search, const Arrangement& first_mover,
+                                              const Arrangement& second_mover, int depth,
+                                              Side colour = Red);
 
 // The search the matrix is made with: the tuned evaluation, no tables, no network, a table of
 // a size that suits searches of up to a few hundred thousand nodes.

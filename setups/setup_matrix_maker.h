@@ -1,8 +1,18 @@
 // Making the setup matrix, resumably: rows are appended to `<matrix>.partial` as they are done
-// (the header first, with the budget and dimensions), and a run that finds such a file with the
+// (the header first, with the depth and dimensions), and a run that finds such a file with the
 // same settings continues after its last whole row. Every entry is computed on its own
 // (setup_entry.h clears the search), so a run killed and restarted any number of times writes
 // the same file, byte for byte, as one that ran through.
+//
+// Symmetric by construction: the start a against b is the mirror image of mirrored(a) against
+// mirrored(b) (arrangement.h), so of each such pair of entries only the one met first in row
+// order is searched, and the other gets the same code (one whose mirror lies outside the first
+// `classes` classes is searched itself). No entry is its own image (arrangement.h), so a whole
+// matrix searches exactly half its entries.
+//
+// When every row is done, a deterministic sample of about 1% of the entries, spread evenly over
+// the matrix, is searched one ply deeper; the mean of (deeper minus stored) and their standard
+// deviation about it go into the file's header as the matrix's own error estimate.
 #pragma once
 
 #include <cstdint>
@@ -14,22 +24,28 @@
 namespace ewn {
 
 struct SetupMakeOptions {
-  uint64_t node_budget = kDefaultSetupNodes;
+  int depth = kDefaultSetupDepth;
   int classes = kArrangementClasses;  // the first `classes` classes for both sides
 };
 
 struct SetupMakeProgress {
   int rows_done = 0, rows = 0;
-  int rows_resumed = 0;              // rows found in the partial file when the run started
-  uint64_t nodes = 0;                // nodes searched by this run
-  uint64_t entries = 0;              // entries computed by this run
-  uint64_t depth_sum = 0;            // of the depths their searches finished
-  int min_depth = 0, max_depth = 0;  // among them (0: none computed)
-  double seconds = 0;                // time this run spent computing entries
+  int rows_resumed = 0;             // rows found in the partial file when the run started
+  uint64_t nodes = 0;               // nodes searched by this run
+  uint64_t entries = 0;             // entries this run searched
+  uint64_t mirrored = 0;            // entries this run copied from their mirror image
+  double seconds = 0;               // time this run spent computing entries (error sample included)
+  int sample_done = 0, sample = 0;  // the error sample's entries searched one ply deeper
+  double entry_error = 0, depth_bias = 0;  // when the sample is done
 };
 
-// Called after each row; returning false stops the run there (the partial file stays, and a
-// later run continues from it).
+// How many entries of an n x n matrix the error sample holds, and its k-th entry's index (row
+// by row): evenly spaced, the same on every run.
+int setup_error_sample_size(int classes);
+size_t setup_error_sample_index(int classes, int k);
+
+// Called after each row and every few entries of the error sample; returning false stops the
+// run there (the partial file stays, and a later run continues from it).
 using SetupMakeCallback = std::function<bool(const SetupMakeProgress&)>;
 
 // The partial file of a matrix being made.

@@ -149,10 +149,10 @@ class ValuedMove(Document):
 @_slotted_dataclass(frozen=True)
 class SetupMatrix(Document):
     """The setup matrix an answer comes from (common: matrix): rows and columns (arrangement
-    classes), node_budget (the engine's budget for each entry)."""
+    classes), depth (every entry's search depth, in plies)."""
     rows: int
     columns: int
-    node_budget: int
+    depth: int
 
 
 @_slotted_dataclass(frozen=True)
@@ -296,10 +296,9 @@ class Analysis(Document):
 @_slotted_dataclass(frozen=True)
 class SetupPrecision(Document):
     """How far a setup answer's values can be trusted (common: setup_precision), probability
-    units: depth (of the matrix's entries; 0 unknown), entry_error (an entry against a search one
-    ply deeper, about the shift depth_bias), value_error (of each value in the answer),
-    tie_margin (two values closer than this are not told apart)."""
-    depth: int
+    units: entry_error (an entry against a search one ply deeper, about the shift depth_bias
+    common to every entry), value_error (of each value in the answer), tie_margin (two values
+    closer than this are not told apart)."""
     entry_error: float
     depth_bias: float
     value_error: float

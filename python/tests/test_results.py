@@ -78,7 +78,7 @@ def cli_line(ewn_program, *args):
 @pytest.fixture(scope="module")
 def matrix(ewn_program, tmp_path_factory):
     path = tmp_path_factory.mktemp("results") / "m.ewns"
-    subprocess.run([str(ewn_program), "setup", "make", "--matrix", str(path), "--nodes", "1",
+    subprocess.run([str(ewn_program), "setup", "make", "--matrix", str(path), "--depth", "1",
                     "--classes", "4"], check=True, stdout=subprocess.DEVNULL)
     return path
 

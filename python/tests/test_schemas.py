@@ -126,7 +126,7 @@ def test_a_log_analysed_whole_ends_with_its_summary(schemas, ewn_program, tables
 
 def test_the_setup_documents_are_one_on_every_surface(schemas, ewn_program, tmp_path):
     matrix = tmp_path / "m.ewns"
-    made = cli(ewn_program, "setup", "make", "--json", "--matrix", matrix, "--nodes", "1",
+    made = cli(ewn_program, "setup", "make", "--json", "--matrix", matrix, "--depth", "1",
                "--classes", "4")[0]
     validate(schemas, "setup_make", made)
     with ewn.Setups(matrix) as setups:
@@ -238,7 +238,7 @@ def surface_inputs(ewn_program, tables, tmp_path_factory):
     """A setup matrix, a game file, and the CLI's line for every question the surfaces get."""
     work = tmp_path_factory.mktemp("surfaces")
     matrix, game = work / "m.ewns", work / "game.txt"
-    subprocess.run([str(ewn_program), "setup", "make", "--matrix", str(matrix), "--nodes", "1",
+    subprocess.run([str(ewn_program), "setup", "make", "--matrix", str(matrix), "--depth", "1",
                     "--classes", "4"], check=True, stdout=subprocess.DEVNULL)
     game.write_text(GAME)
     lines = {"probe": [cli_line(ewn_program, "probe", "--json", "--tables", tables, p)

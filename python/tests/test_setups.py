@@ -10,9 +10,9 @@ import ewn
 
 @pytest.fixture(scope="module")
 def matrix(ewn_program, tmp_path_factory):
-    """A matrix of the first 5 classes at a budget of one node (depth 1): milliseconds."""
+    """A matrix of the first 5 classes at depth 1: milliseconds."""
     path = tmp_path_factory.mktemp("setups") / "m.ewns"
-    subprocess.run([str(ewn_program), "setup", "make", "--matrix", str(path), "--nodes", "1",
+    subprocess.run([str(ewn_program), "setup", "make", "--matrix", str(path), "--depth", "1",
                     "--classes", "5"], check=True, stdout=subprocess.DEVNULL)
     return path
 
@@ -34,7 +34,7 @@ def test_the_three_answers_are_the_cli_s(ewn_program, matrix):
         assert eq.to_dict() == cli(ewn_program, "equilibrium", "--matrix", str(matrix))
     assert (type(reply), type(best), type(eq)) == (ewn.SetupReply, ewn.SetupBest,
                                                     ewn.SetupEquilibrium)
-    assert eq.matrix == ewn.SetupMatrix(rows=5, columns=5, node_budget=1)
+    assert eq.matrix == ewn.SetupMatrix(rows=5, columns=5, depth=1)
     assert 0 <= eq.value <= 1 and eq.gap < 1e-9
     assert abs(sum(a.probability for a in eq.first) - 1) < 1e-9
     # Only an equilibrium's arrangements have a probability; the others' documents lack the key.

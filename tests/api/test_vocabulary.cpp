@@ -55,7 +55,7 @@ TEST_CASE("the setup advisor: the C API's documents are ewn setup --json's", "[c
   TempDir dir("vocabulary-setups");
   std::string matrix = (dir.path() / "m.ewns").string();
   REQUIRE(
-      run_ewn({"setup", "make", "--matrix", matrix, "--nodes", "1", "--classes", "4"}).exit_code ==
+      run_ewn({"setup", "make", "--matrix", matrix, "--depth", "1", "--classes", "4"}).exit_code ==
       0);
   int code = -1;
   char err[512];

@@ -194,7 +194,7 @@ TEST_CASE("every example in every --help runs as printed", "[cli]") {
   // A setup matrix for the examples of `ewn setup` (made-up values: the examples only ask it).
   SetupMatrix setups;
   setups.rows = setups.columns = kArrangementClasses;
-  setups.node_budget = 1;
+  setups.depth = 1;
   for (int i = 0; i < setups.rows * setups.columns; ++i)
     setups.codes.push_back(uint16_t((i * 7919) % 65536 / 2 + 16384));
   write_setup_matrix(pristine / "data" / "setup-matrix.ewns", setups);

@@ -157,7 +157,7 @@ TEST_CASE("the engine places itself by the setup matrix, and by a search without
   // arrangement, the second mover's class 11 takes 0.3 from every one.
   SetupMatrix m;
   m.rows = m.columns = kArrangementClasses;
-  m.node_budget = 1;
+  m.depth = 1;
   for (int r = 0; r < m.rows; ++r)
     for (int c = 0; c < m.columns; ++c)
       m.codes.push_back(encode_setup_value(0.5 + 0.3 * (r == 7) - 0.3 * (c == 11) +

@@ -16,7 +16,7 @@ namespace {
 std::shared_ptr<SetupAdvisor> small_advisor() {
   SetupMatrix m;
   m.rows = m.columns = 3;
-  m.node_budget = 1;
+  m.depth = 1;
   for (double v : {0.9, 0.2, 0.5, 0.3, 0.8, 0.6, 0.4, 0.4, 0.4})
     m.codes.push_back(encode_setup_value(v));
   return std::make_shared<SetupAdvisor>(m);

@@ -1,4 +1,6 @@
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <cstring>
 
 #include <cmath>
 
@@ -7,6 +9,7 @@
 #include "setup_answers.h"
 #include "setup_entry.h"
 #include "setup_matrix_maker.h"
+#include "symmetry.h"
 #include "temp_dir.h"
 
 using namespace ewn;
@@ -38,11 +41,11 @@ ErrorKind read_error(const std::filesystem::path& path, std::string& message) {
 }  // namespace
 
 TEST_CASE("setup matrix: the reduced matrix answers every start, either colour first") {
-  // A budget of one node is depth 1 (which always finishes): cheap, and deterministic.
+  // Depth 1: cheap, and deterministic.
   test::TempDir dir("setup-symmetry");
   const int n = 6;
   SetupMakeOptions options;
-  options.node_budget = 1;
+  options.depth = 1;
   options.classes = n;
   REQUIRE(make_setup_matrix(dir.path() / "m", options));
   SetupMatrix m = read_setup_matrix(dir.path() / "m");
@@ -64,17 +67,140 @@ TEST_CASE("setup matrix: the symmetries hold at depth 3 too") {
   Search search(setup_search_options());
   for (auto [a, b] : {std::pair{Arrangement{1, 6, 2, 5, 3, 4}, Arrangement{3, 1, 2, 6, 4, 5}},
                       std::pair{Arrangement{6, 5, 4, 3, 2, 1}, Arrangement{2, 4, 6, 1, 3, 5}}}) {
-    double v = setup_entry(search, a, b, Search::kNoNodeLimit, 3).value;
+    double v = setup_entry(search, a, b, 3).value;
     CHECK(direct_value(renumbered(a), b, Red, 3) == Approx(v).margin(1e-9));
     CHECK(direct_value(a, renumbered(b), Red, 3) == Approx(v).margin(1e-9));
     CHECK(direct_value(b, a, Blue, 3) == Approx(v).margin(1e-9));
+    CHECK(direct_value(mirrored(a), mirrored(b), Red, 3) == Approx(v).margin(1e-9));
   }
+}
+
+TEST_CASE("setup matrix: an entry is the search to a fixed depth, the same on every run") {
+  const Arrangement a = {1, 6, 2, 5, 3, 4}, b = {3, 1, 2, 6, 4, 5};
+  Search search(setup_search_options());
+  SetupEntry once = setup_entry(search, a, b, 3);
+  // Whatever the search did before, and in a new search: the same value, the same nodes.
+  setup_entry(search, b, a, 4);
+  SetupEntry again = setup_entry(search, a, b, 3);
+  Search fresh(setup_search_options());
+  SetupEntry other = setup_entry(fresh, a, b, 3);
+  CHECK(again.value == once.value);
+  CHECK(other.value == once.value);
+  CHECK(again.nodes == once.nodes);
+  // One deepening gives each depth's entry, and the depths differ (no budget cuts one short).
+  std::vector<SetupEntry> each = setup_entry_deepening(search, a, b, 3);
+  REQUIRE(each.size() == 3);
+  CHECK(each[2].value == once.value);
+  CHECK(each[1].value == setup_entry(search, a, b, 2).value);
+  CHECK(each[1].value != each[2].value);
+  CHECK(each[0].nodes < each[1].nodes);
+}
+
+TEST_CASE("setup matrix: the mirror map of classes") {
+  int self_mirrored = 0;
+  for (int c = 0; c < kArrangementClasses; ++c) {
+    int m = mirror_class(c);
+    REQUIRE(m >= 0);
+    REQUIRE(m < kArrangementClasses);
+    CHECK(mirror_class(m) == c);
+    self_mirrored += m == c;
+    // The start of the mirrored arrangements is the mirror image of the start.
+    Arrangement a = class_arrangement(c), b = class_arrangement((c * 37 + 11) % 360);
+    CHECK(mirror(setup_start(a, b)) == setup_start(mirrored(a), mirrored(b)));
+  }
+  // None is its own image: b5 and a4 would hold one number, or a5 a number that is its own
+  // renumbering (x = 7 - x). So the classes pair off, and the matrix's entries too.
+  CHECK(self_mirrored == 0);
+}
+
+TEST_CASE("setup matrix: every entry equals its mirror image's, and the copies are right") {
+  // The first 120 classes (those starting with 1) are closed under the mirror: every pair of
+  // that matrix lies inside it. Depth 1 keeps it under a second.
+  test::TempDir dir("setup-mirror");
+  const int n = 120;
+  SetupMakeOptions options;
+  options.depth = 1;
+  options.classes = n;
+  SetupMakeProgress seen;
+  REQUIRE(make_setup_matrix(dir.path() / "m", options, [&](const SetupMakeProgress& p) {
+    seen = p;
+    return true;
+  }));
+  SetupMatrix m = read_setup_matrix(dir.path() / "m");
+  int pairs = 0;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      int mr = mirror_class(r), mc = mirror_class(c);
+      REQUIRE(mr < n);
+      REQUIRE(mc < n);
+      REQUIRE(m.codes[size_t(r * n + c)] == m.codes[size_t(mr * n + mc)]);
+      pairs += mr * n + mc < r * n + c;
+    }
+  CHECK(pairs == n * n / 2);
+  // Half the work: each pair searched once.
+  CHECK(seen.mirrored == uint64_t(pairs));
+  CHECK(seen.entries + seen.mirrored == uint64_t(n * n));
+  // A copied entry is what a search of it gives.
+  Search search(setup_search_options());
+  for (int k = 0; k < 40; ++k) {
+    int r = (k * 53) % n, c = (k * 29 + 7) % n;
+    double searched = setup_entry(search, class_arrangement(r), class_arrangement(c), 1).value;
+    CHECK(searched == Approx(m.value(r, c)).margin(1.0 / 65535));
+  }
+  // Stopped halfway and resumed, the copies come from the rows read back: the same file.
+  auto resumed = dir.path() / "resumed";
+  CHECK_FALSE(make_setup_matrix(resumed, options,
+                                [](const SetupMakeProgress& p) { return p.rows_done < 61; }));
+  CHECK(make_setup_matrix(resumed, options));
+  CHECK(test::read_bytes(resumed) == test::read_bytes(dir.path() / "m"));
+}
+
+TEST_CASE("setup matrix: the stored error estimate is the sample searched one ply deeper") {
+  test::TempDir dir("setup-error");
+  SetupMakeOptions options;
+  options.depth = 2;
+  options.classes = 12;  // 144 entries: a sample of 2
+  REQUIRE(make_setup_matrix(dir.path() / "m", options));
+  SetupMatrix m = read_setup_matrix(dir.path() / "m");
+  CHECK(m.depth == 2);
+  REQUIRE(m.error_sample == 2);
+  REQUIRE(setup_error_sample_size(12) == 2);
+  Search search(setup_search_options());
+  double sum = 0, sum_sq = 0;
+  for (int k = 0; k < 2; ++k) {
+    size_t i = setup_error_sample_index(12, k);
+    CHECK(i < 144);
+    int r = int(i / 12), c = int(i % 12);
+    double d =
+        setup_entry(search, class_arrangement(r), class_arrangement(c), 3).value - m.value(r, c);
+    sum += d;
+    sum_sq += d * d;
+  }
+  CHECK(setup_error_sample_index(12, 0) != setup_error_sample_index(12, 1));
+  CHECK(m.entry_error == Approx(std::sqrt(sum_sq / 2)).margin(1e-12));
+  CHECK(m.depth_bias == Approx(sum / 2).margin(1e-12));
+  CHECK(m.entry_error > 0);
+  // Stopped during the sample, a run searches the sample again: the same file. (30 classes: a
+  // sample of 9, reported after 8.)
+  options.depth = 1;
+  options.classes = 30;
+  REQUIRE(make_setup_matrix(dir.path() / "straight", options));
+  auto again = dir.path() / "again";
+  CHECK_FALSE(make_setup_matrix(again, options, [](const SetupMakeProgress& p) {
+    return p.sample == 0;  // stop at the sample's first report
+  }));
+  CHECK(std::filesystem::exists(setup_partial_path(again)));
+  CHECK(make_setup_matrix(again, options));
+  CHECK(test::read_bytes(again) == test::read_bytes(dir.path() / "straight"));
+  // The whole matrix's sample: 1296 entries, every row's stride met.
+  CHECK(setup_error_sample_size(360) == 1296);
+  CHECK(setup_error_sample_index(360, 1295) < 360u * 360u);
 }
 
 TEST_CASE("setup matrix: a run stopped and resumed writes the same file") {
   test::TempDir dir("setup-resume");
   SetupMakeOptions options;
-  options.node_budget = 300;
+  options.depth = 2;
   options.classes = 5;
   REQUIRE(make_setup_matrix(dir.path() / "whole", options));
 
@@ -106,7 +232,7 @@ TEST_CASE("setup matrix: a run stopped and resumed writes the same file") {
   // A partial file of other settings is not continued.
   std::filesystem::remove(resumed);
   CHECK_FALSE(make_setup_matrix(resumed, options, [](const SetupMakeProgress&) { return false; }));
-  options.node_budget = 400;
+  options.depth = 3;
   CHECK_THROWS_AS(make_setup_matrix(resumed, options), PathError);
 }
 
@@ -114,13 +240,19 @@ TEST_CASE("setup matrix: a missing or damaged file is refused, naming what is wr
   test::TempDir dir("setup-damaged");
   SetupMatrix m;
   m.rows = m.columns = 3;
-  m.node_budget = 1000;
+  m.depth = 4;
+  m.entry_error = 0.0125;
+  m.depth_bias = -0.0031;
+  m.error_sample = 1;
   m.codes = {100, 200, 300, 400, 500, 600, 700, 800, 900};
   auto path = dir.path() / "m";
   write_setup_matrix(path, m);
   SetupMatrix back = read_setup_matrix(path);
   CHECK(back.codes == m.codes);
-  CHECK(back.node_budget == 1000);
+  CHECK(back.depth == 4);
+  CHECK(back.entry_error == m.entry_error);
+  CHECK(back.depth_bias == m.depth_bias);
+  CHECK(back.error_sample == 1);
 
   std::string message;
   CHECK(read_error(dir.path() / "none", message) == ErrorKind::Missing);
@@ -147,10 +279,62 @@ TEST_CASE("setup matrix: a missing or damaged file is refused, naming what is wr
   CHECK(read_error(path, message) == ErrorKind::Damaged);
   CHECK(message.find("magic") != std::string::npos);
 
-  auto budget = good;
-  budget[24] ^= 1;  // the header is under the checksum too
-  test::write_bytes(path, budget);
+  auto depth = good;
+  depth[24] ^= 1;  // the header is under the checksum too
+  test::write_bytes(path, depth);
   CHECK(read_error(path, message) == ErrorKind::Damaged);
+
+  // Header fields that fail their own checks, the checksum made right: each is named.
+  auto resealed = [&](std::vector<unsigned char> bytes) {
+    std::vector<uint16_t> codes;
+    for (size_t i = kSetupMatrixHeaderBytes; i < bytes.size(); i += 2)
+      codes.push_back(uint16_t(bytes[i] | (bytes[i + 1] << 8)));
+    uint64_t sum = setup_matrix_checksum(bytes.data(), codes.data(), codes.size());
+    for (int i = 0; i < 8; ++i)
+      bytes[setup_header::kChecksum + size_t(i)] = uint8_t(sum >> (8 * i));
+    test::write_bytes(path, bytes);
+  };
+  auto deep = good;
+  deep[setup_header::kDepth] = 40;
+  resealed(deep);
+  CHECK(read_error(path, message) == ErrorKind::Damaged);
+  CHECK(message.find("depth 40 is not within") != std::string::npos);
+  auto negative = good;
+  negative[setup_header::kEntryError + 7] |= 0x80;  // the error's sign bit
+  resealed(negative);
+  CHECK(read_error(path, message) == ErrorKind::Damaged);
+  CHECK(message.find("error estimate") != std::string::npos);
+}
+
+TEST_CASE("setup matrix: a version-1 file is refused, saying why and how to remake it") {
+  // Version 1 as it was: a node budget at offset 24, zeros from 40, its checksum right.
+  test::TempDir dir("setup-v1");
+  std::vector<unsigned char> bytes(kSetupMatrixHeaderBytes + 2 * 4, 0);
+  std::memcpy(bytes.data(), "EWNSETUP", 8);
+  bytes[8] = 1;                        // version
+  bytes[12] = bytes[16] = 2;           // 2 x 2
+  bytes[20] = 0xff, bytes[21] = 0xff;  // scale 65535
+  bytes[24] = 0x10, bytes[25] = 0x27;  // 10000 nodes
+  std::vector<uint16_t> codes = {30000, 31000, 32000, 33000};
+  for (size_t i = 0; i < codes.size(); ++i) {
+    bytes[kSetupMatrixHeaderBytes + 2 * i] = uint8_t(codes[i]);
+    bytes[kSetupMatrixHeaderBytes + 2 * i + 1] = uint8_t(codes[i] >> 8);
+  }
+  uint64_t sum = setup_matrix_checksum(bytes.data(), codes.data(), codes.size());
+  for (int i = 0; i < 8; ++i) bytes[32 + size_t(i)] = uint8_t(sum >> (8 * i));
+  auto path = dir.path() / "old.ewns";
+  test::write_bytes(path, bytes);
+  std::string message;
+  CHECK(read_error(path, message) == ErrorKind::Damaged);
+  CHECK_THAT(message, Catch::Contains("version 1") && Catch::Contains("node budget") &&
+                          Catch::Contains("fixed depth") && Catch::Contains("made again"));
+  CHECK_THAT(setup_matrix_hint(path), Catch::Contains("ewn setup make --matrix"));
+  // ewn setup make replaces it.
+  SetupMakeOptions options;
+  options.depth = 1;
+  options.classes = 2;
+  CHECK(make_setup_matrix(path, options));
+  CHECK(read_setup_matrix(path).depth == 1);
 }
 
 TEST_CASE("setup advice: the three questions from a small stored matrix") {
@@ -161,7 +345,7 @@ TEST_CASE("setup advice: the three questions from a small stored matrix") {
   test::TempDir dir("setup-advice");
   SetupMatrix m;
   m.rows = m.columns = 3;
-  m.node_budget = 5;
+  m.depth = 5;
   for (double v : {0.9, 0.2, 0.5, 0.3, 0.8, 0.6, 0.4, 0.4, 0.4})
     m.codes.push_back(encode_setup_value(v));
   write_setup_matrix(dir.path() / "m", m);
@@ -207,7 +391,7 @@ TEST_CASE("setup advice: the three questions from a small stored matrix") {
   CHECK(j["value"].get<double>() == Approx(0.55).margin(1e-4));
   CHECK(j["first"][0]["arrangement"] == "123465");
   CHECK(j["first"][0]["twin"] == "654312");
-  CHECK(j["matrix"]["node_budget"] == 5);
+  CHECK(j["matrix"]["depth"] == 5);
 
   // An arrangement outside a small matrix is refused, not read past its end.
   CHECK_THROWS_AS(advisor.replies(SetupRole::First, {3, 6, 5, 4, 2, 1}, 1), std::out_of_range);
@@ -230,7 +414,7 @@ TEST_CASE("setup advice: ties within the noise, and several optimal mixes") {
   // exactly and row 2 is 10 points behind, far outside the noise.
   SetupMatrix m;
   m.rows = m.columns = 3;
-  m.node_budget = 5;
+  m.depth = 5;
   m.entry_error = 0.01;               // a tie margin of 2.8 points
   for (double v : {0.60, 0.40, 0.45,  //
                    0.60, 0.40, 0.45,  //

@@ -9,6 +9,7 @@ const SQUARES = ["a5", "b5", "c5", "a4", "b4", "a3"];
 const ROWS = [[0, 1, 2], [3, 4], [5]];
 const pct = (v) => `${(100 * v).toFixed(1)}%`;
 const points = (v) => (100 * v).toFixed(1);
+const signedPoints = (v) => (v < 0 ? "−" : "+") + Math.abs(100 * v).toFixed(1);
 // The 5 x 5 board's squares of each side's start triangle, in fill order: Red's (a5 b5 c5 a4 b4
 // a3, row 0 at the top) and Blue's, mirrored (e1 e2 e3 d1 d2 c1).
 const RED_CELLS = [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [2, 0]];
@@ -83,11 +84,12 @@ export class SetupPanel {
     const m = eq.body.matrix;
     const p = eq.body.precision;
     this.$("#setup-matrix").textContent =
-      `Setup matrix: ${m.rows} × ${m.columns} arrangement classes, ${m.node_budget} nodes of search an entry.`;
+      `Setup matrix: ${m.rows} × ${m.columns} arrangement classes, each entry searched to depth ${m.depth}.`;
     this.$("#setup-precision").textContent =
       `Each value is the engine's estimate from a short search: a search one ply deeper differs by ` +
-      `about ${points(p.entry_error)} points (beyond giving the first mover ${points(p.depth_bias)} ` +
-      `points more throughout). "tied" marks the arrangements not told apart from the best.`;
+      `about ${points(p.entry_error)} points, beyond a shift of ${signedPoints(p.depth_bias)} points ` +
+      `for the first mover common to every entry. "tied" marks the arrangements not told apart ` +
+      `from the best.`;
     this.$("#setup-equilibrium").textContent =
       `At equilibrium the first mover wins ${pct(eq.body.value)}, the second ` +
       `${pct(1 - eq.body.value)}, each within about ${points(p.value_error)} points.`;

@@ -434,7 +434,7 @@ def setup_server(tmp_path_factory):
     import subprocess
     from conftest import EWN, Server
     matrix = tmp_path_factory.mktemp("setups") / "m.ewns"
-    subprocess.run([EWN, "setup", "make", "--matrix", str(matrix), "--nodes", "1", "--classes",
+    subprocess.run([EWN, "setup", "make", "--matrix", str(matrix), "--depth", "1", "--classes",
                     "12"], check=True, stdout=subprocess.DEVNULL, timeout=60)
     s = Server("--setup-matrix", str(matrix))
     try:
