@@ -92,8 +92,8 @@ void print_precision(const SetupPrecision& p, const char* what) {
   std::cout << "Precision: " << what << " is the engine's estimate from a short search;\n"
             << "a search one ply deeper differs by about " << points(p.value_error)
             << " points, beyond a shift of " << signed_points(p.depth_bias)
-            << " points for the first\nmover common to every entry. Values less than " << points(p.tie_margin)
-            << " points apart are not told apart: they are marked tied.\n";
+            << " points\nfor the first mover common to every entry. Values less than "
+            << points(p.tie_margin) << " points apart are not\ntold apart: they are marked tied.\n";
 }
 
 // The start with `first` placed by the first mover (Red, a5 b5 c5 a4 b4 a3) and `second` by
@@ -199,10 +199,11 @@ int run_equilibrium(const SetupOptions& opt) {
   print_matrix_line(*advisor);
   char line[400];
   std::snprintf(line, sizeof line,
-                "Equilibrium: the first mover wins %.1f%%, the second %.1f%%, each within about "
-                "%.1f points\n(the entries' precision; a search one ply deeper gives the first "
-                "mover %.1f points more).\nOn these entries the mixes are optimal to %.0e: the "
-                "solver's arithmetic, not the win\nprobability's precision.\n",
+                "Equilibrium: the first mover wins %.1f%%, the second %.1f%%.\nPrecision: "
+                "values are told apart to about %.1f points; the value itself depends on the\n"
+                "search depth: one ply deeper moves the first mover's by %+.1f points "
+                "throughout.\nOn these entries the mixes are optimal to %.0e: the solver's "
+                "arithmetic, not the win\nprobability's precision.\n",
                 100 * e.value, 100 * (1 - e.value), 100 * p.value_error, 100 * p.depth_bias,
                 std::max(e.gap, 1e-16));
   std::cout << line;
