@@ -39,12 +39,14 @@ struct SetupPrecision {
   double tie_margin = 0;   // two values closer than this are not told apart: 2 sqrt(2) errors
 };
 
-// The measured ratio of the error of a class's mean over the opponent's classes to one entry's
-// (`bench_setups means`, 30 classes of each mover against 60 opponents at ten times the budget;
-// docs/RESULTS.md): 0.22 moving first, 0.94 moving second, where 1/sqrt(60) = 0.13 would hold
-// if the entries' errors were independent. The second mover's errors move together: a deeper
-// search changes a class's value against nearly every opponent alike.
-inline constexpr double kMeanErrorRatio[2] = {0.22, 0.94};  // first, second
+// The ratio of the error of a class's mean over the opponent's classes to one entry's, as
+// measured by `bench_setups means` (30 classes of each mover against 60 opponents, one ply
+// deeper; docs/RESULTS.md), where 1/sqrt(60) = 0.13 would hold if the entries' errors were
+// independent: at depth 4, 0.93 moving first and 0.23 moving second; at depth 3, 0.22 and 0.94.
+// One mover's errors move together (a deeper search changes a class's value against nearly every
+// opponent alike), which mover depending on the depth's parity; the answers take the larger
+// ratio for both, so that no tie is hidden at any depth.
+inline constexpr double kMeanErrorRatio[2] = {0.94, 0.94};  // first, second
 
 // Other optimal choices than the mix found (matrix_game.h find_alternatives).
 struct MixAlternatives {

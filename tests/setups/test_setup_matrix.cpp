@@ -177,7 +177,8 @@ TEST_CASE("setup matrix: the stored error estimate is the sample searched one pl
     sum_sq += d * d;
   }
   CHECK(setup_error_sample_index(12, 0) != setup_error_sample_index(12, 1));
-  CHECK(m.entry_error == Approx(std::sqrt(sum_sq / 2)).margin(1e-12));
+  // The scatter about the mean difference (a standard deviation), and that mean.
+  CHECK(m.entry_error == Approx(std::sqrt(sum_sq / 2 - (sum / 2) * (sum / 2))).margin(1e-12));
   CHECK(m.depth_bias == Approx(sum / 2).margin(1e-12));
   CHECK(m.entry_error > 0);
   // Stopped during the sample, a run searches the sample again: the same file. (30 classes: a
@@ -346,6 +347,9 @@ TEST_CASE("setup advice: the three questions from a small stored matrix") {
   SetupMatrix m;
   m.rows = m.columns = 3;
   m.depth = 5;
+  m.entry_error = 0.008;
+  m.depth_bias = 0.015;
+  m.error_sample = 2;
   for (double v : {0.9, 0.2, 0.5, 0.3, 0.8, 0.6, 0.4, 0.4, 0.4})
     m.codes.push_back(encode_setup_value(v));
   write_setup_matrix(dir.path() / "m", m);
@@ -396,13 +400,13 @@ TEST_CASE("setup advice: the three questions from a small stored matrix") {
   // An arrangement outside a small matrix is refused, not read past its end.
   CHECK_THROWS_AS(advisor.replies(SetupRole::First, {3, 6, 5, 4, 2, 1}, 1), std::out_of_range);
 
-  // Precision: a version-1 file has no error estimate of its own and gets the measured one.
+  // Precision: the file's own error estimate, read back, in every answer.
   SetupPrecision p = advisor.reply_precision();
   CHECK(p.entry_error == Approx(0.008));
   CHECK(p.depth_bias == Approx(0.015));
   CHECK(p.value_error == Approx(0.008));
   CHECK(p.tie_margin == Approx(2 * std::sqrt(2.0) * 0.008));
-  CHECK(advisor.mean_precision(SetupRole::First).value_error == Approx(0.22 * 0.008));
+  CHECK(advisor.mean_precision(SetupRole::First).value_error == Approx(0.94 * 0.008));
   CHECK(advisor.mean_precision(SetupRole::Second).value_error == Approx(0.94 * 0.008));
   CHECK(j["precision"]["entry_error"].get<double>() == Approx(0.008));
   CHECK(j["alternatives"]["first"]["other_mixes"].size() == 0);

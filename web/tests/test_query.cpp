@@ -67,5 +67,6 @@ TEST_CASE("an answer's bytes: status, the safety headers, framing, body", "[web]
   CHECK(head.substr(head.size() - 4) == "\r\n\r\n");
   std::string refusal = refusal_bytes(405, "only GET");
   CHECK(refusal.find("\r\nAllow: GET, HEAD\r\n") != std::string::npos);
-  CHECK(refusal.find("{\"error\":\"HTTP 405: only GET\"}\n") != std::string::npos);
+  CHECK(refusal.find("{\"error\":\"HTTP 405: only GET\",\"error_kind\":\"bad_use\"}\n") !=
+        std::string::npos);
 }
