@@ -277,8 +277,8 @@ int means(const SetupAdvisor& advisor, int classes, int columns, int plies) {
       double mu = s.sum / s.n;
       return std::sqrt(std::max(0.0, s.sum_sq / s.n - mu * mu));
     };
-    std::printf("moving %s, %d classes x %d opponents, depth %d vs %d:\n", role_name(role),
-                classes, columns, m.depth, deep);
+    std::printf("moving %s, %d classes x %d opponents, depth %d vs %d:\n", role_name(role), classes,
+                columns, m.depth, deep);
     entry.print("  one entry, deeper minus stored");
     mean.print("  a class's mean, deeper minus stored");
     std::printf(

@@ -162,9 +162,9 @@ std::optional<int> read_only_class(GenCommandOptions& opt) {
                           ": not a material class (write the mover's piece numbers, 'v', "
                           "the opponent's, each side in its canonical numbering, e.g. 123v1)");
   if (opt.gen.only_class->piece_count() > opt.gen.pieces)
-    return gen_failed(opt.json, Failure::BadUse, "--class " + opt.only_class +
-                                           " has more pieces than --pieces " +
-                                           std::to_string(opt.gen.pieces));
+    return gen_failed(opt.json, Failure::BadUse,
+                      "--class " + opt.only_class + " has more pieces than --pieces " +
+                          std::to_string(opt.gen.pieces));
   return std::nullopt;
 }
 
@@ -203,9 +203,9 @@ int run_gen(GenCommandOptions opt, const GenRunner& runner) {
   } catch (const MemoryBudgetError& e) {
     // The suggestion leaves a MiB to spare: the process's own resident memory, part of what is
     // needed, differs by a fraction of a MiB from run to run (and more under mpirun).
-    return gen_failed(opt.json, Failure::BadUse, std::string(e.what()) + " (use --max-memory " +
-                                           memory_size_argument(e.needed() + (uint64_t(1) << 20)) +
-                                           " or more)");
+    return gen_failed(opt.json, Failure::BadUse,
+                      std::string(e.what()) + " (use --max-memory " +
+                          memory_size_argument(e.needed() + (uint64_t(1) << 20)) + " or more)");
   } catch (const DirectoryBusy& e) {
     return gen_failed(opt.json, Failure::Unavailable, e.what());
   } catch (const std::exception& e) {

@@ -123,7 +123,8 @@ SetupInput free_setup(const std::vector<std::string>& w) {
     std::optional<Side> side = w[i] == side_word(Red)    ? std::optional<Side>(Red)
                                : w[i] == side_word(Blue) ? std::optional<Side>(Blue)
                                                          : std::nullopt;
-    if (!side) return failed("expected 'red' or 'blue', found " + quoted_excerpt(w[i]) + ": " + kForms);
+    if (!side)
+      return failed("expected 'red' or 'blue', found " + quoted_excerpt(w[i]) + ": " + kForms);
     const char* name = side_name(*side);
     if (seen[*side]) return failed(std::string(name) + " is given twice");
     seen[*side] = true;

@@ -52,7 +52,7 @@ std::filesystem::path default_setup_matrix_path();  // $EWN_TABLES or data, then
 
 struct SetupMatrix {
   int rows = 0, columns = 0;
-  int depth = 0;                // plies, every entry
+  int depth = 0;  // plies, every entry
   // How far an entry is from the engine's value one ply deeper (probability units), measured on
   // a sample when the matrix is made: the entries shift by depth_bias on the whole (the mean of
   // deeper minus stored, the first mover's value) and scatter about that shift by entry_error
