@@ -49,18 +49,28 @@ std::vector<std::string> command_of(const std::vector<std::string>& args) {
 
 }  // namespace
 
-TEST_CASE("every command exits by the one map for each failure kind it meets", "[cli]") {
-  TempDir tmp("cli-exit-map");
-  std::string tables = generated_set(3).string();
+// The inputs each failure kind is met with: a damaged set, a missing directory, a file given
+// as the directory, a game text that can be read and one that cannot, a network file to write.
+struct FailureInputs {
+  TempDir tmp;
   std::string damaged = damaged_set(tmp).string();
   std::string none = (tmp.path() / "none").string();
   std::string file = (tmp.path() / "file").string();
-  std::ofstream(file) << "x";
   std::string game = (tmp.path() / "game.txt").string();
-  std::ofstream(game) << "5/1r13/2r22/3b11/5 r\nr 2 c3d3\nb 6 d2c2\n";
   std::string bad_game = (tmp.path() / "bad.txt").string();
-  std::ofstream(bad_game) << "5/1r13/2r22/3b11/5 r\nr 2 c3d3\nb 4 d2b1\n";
   std::string net = (tmp.path() / "net.ewnn").string();
+
+  explicit FailureInputs(const char* name) : tmp(name) {
+    std::ofstream(file) << "x";
+    std::ofstream(game) << "5/1r13/2r22/3b11/5 r\nr 2 c3d3\nb 6 d2c2\n";
+    std::ofstream(bad_game) << "5/1r13/2r22/3b11/5 r\nr 2 c3d3\nb 4 d2b1\n";
+  }
+};
+
+TEST_CASE("every command exits by the one map for each failure kind it meets", "[cli]") {
+  FailureInputs in("cli-exit-map");
+  const auto& [tmp, damaged, none, file, game, bad_game, net] = in;
+  std::string tables = generated_set(3).string();
   std::string three = "r1r23/5/5/5/3b11 r", start = "r1r2r32/r4r53/r63b3/3b5b2/2b6b4b1 r";
   auto expectimax = [](const std::string& dir) { return "expectimax:depth=1,tables=" + dir; };
 
@@ -237,16 +247,8 @@ TEST_CASE("ewn match: --tables, else the default directory when it is there, as 
 }
 
 TEST_CASE("with --json every command's failure is the error document on stdout", "[cli]") {
-  TempDir tmp("cli-json-failure");
-  std::string damaged = damaged_set(tmp).string();
-  std::string none = (tmp.path() / "none").string();
-  std::string file = (tmp.path() / "file").string();
-  std::ofstream(file) << "x";
-  std::string game = (tmp.path() / "game.txt").string();
-  std::ofstream(game) << "5/1r13/2r22/3b11/5 r\nr 2 c3d3\nb 6 d2c2\n";
-  std::string bad_game = (tmp.path() / "bad.txt").string();
-  std::ofstream(bad_game) << "5/1r13/2r22/3b11/5 r\nr 2 c3d3\nb 4 d2b1\n";
-  std::string net = (tmp.path() / "net.ewnn").string();
+  FailureInputs in("cli-json-failure");
+  const auto& [tmp, damaged, none, file, game, bad_game, net] = in;
   std::string three = "r1r23/5/5/5/3b11 r";
 
   const std::vector<Case> cases{
