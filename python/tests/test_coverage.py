@@ -42,7 +42,7 @@ def test_a_probe_needs_the_damaged_table_or_not(damaged):
     copy, removed = damaged
     with ewn.Tablebase(copy) as tb:
         assert tb.value("r14/5/5/5/4b1 r") == 1.0  # 2 pieces
-        assert tb.probe("r1r43/5/5/5/4b1 r")["material"] == "14v1"  # opens with its twin
+        assert tb.probe("r1r43/5/5/5/4b1 r").material == "14v1"  # opens with its twin
         with pytest.raises(ewn.TableError, match=TRUNCATED):
             tb.value("r1r23/5/5/5/4b1 r")
         assert tb.get_value("r1r23/5/5/5/4b1 r", "none") == "none"
