@@ -344,14 +344,14 @@ void register_setup(CLI::App& app) {
       "--depth plies, its table cleared first, so an entry is the same on every run. The start\n"
       "a against b is the mirror image of mirror(a) against mirror(b), so one entry of each\n"
       "such pair is searched and both get its value: the matrix is symmetric by construction\n"
-      "and costs half. Then about 1% of the entries, evenly spread, are searched one ply\n"
-      "deeper; the differences' mean (the depth bias) and their scatter about it (the error\n"
-      "estimate) are stored with it. Rows are appended to FILE.partial as they are done; killed "
-      "and\n"
-      "run again with the same options, it continues where it stopped and writes the same file\n"
-      "as a run that never stopped. Cost of a whole matrix on one core (docs/RESULTS.md): depth\n"
-      "3 about a minute, depth 4 about 6 minutes, depth 5 about an hour. Run it with nice -n 19\n"
-      "on a shared machine: it uses one core. --nodes is gone (entries at a node budget mixed\n"
+      "and costs half. Then about 1% of the entries (at least 64, or all of a small matrix),\n"
+      "evenly spread, are searched one ply deeper; the differences' mean (the depth bias) and\n"
+      "their scatter about it (the error estimate) are stored with it. Rows are appended to\n"
+      "FILE.partial as they are done; killed and run again with the same options, it\n"
+      "continues where it stopped and writes the same file as a run that never stopped.\n"
+      "Cost of a whole matrix on one core (docs/RESULTS.md): depth 3 about a minute, depth 4\n"
+      "about 6 minutes, depth 5 about an hour. Run it with nice -n 19 on a shared machine: it\n"
+      "uses one core. --nodes is gone (entries at a node budget mixed\n"
       "depths): it is refused as bad use.");
   add_common(make, *opt);
   make->add_option("--depth", opt->depth, "Plies every entry is searched to")

@@ -162,8 +162,10 @@ std::filesystem::path setup_partial_path(const std::filesystem::path& matrix) {
 }
 
 int setup_error_sample_size(int classes) {
+  // 1% of the entries, but never so few that their spread says nothing: a trial matrix of a
+  // few classes samples at least 64 entries, or all of them.
   size_t count = size_t(classes) * size_t(classes);
-  return int(std::max<size_t>(1, (count + 99) / 100));
+  return int(std::min(count, std::max<size_t>(kMinSetupErrorSample, (count + 99) / 100)));
 }
 
 size_t setup_error_sample_index(int classes, int k) {

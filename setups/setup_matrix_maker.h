@@ -10,7 +10,8 @@
 // `classes` classes is searched itself). No entry is its own image (arrangement.h), so a whole
 // matrix searches exactly half its entries.
 //
-// When every row is done, a deterministic sample of about 1% of the entries, spread evenly over
+// When every row is done, a deterministic sample of about 1% of the entries (at least
+// kMinSetupErrorSample, or all of a smaller matrix), spread evenly over
 // the matrix, is searched one ply deeper; the mean of (deeper minus stored) and their standard
 // deviation about it go into the file's header as the matrix's own error estimate.
 #pragma once
@@ -38,6 +39,8 @@ struct SetupMakeProgress {
   int sample_done = 0, sample = 0;  // the error sample's entries searched one ply deeper
   double entry_error = 0, depth_bias = 0;  // when the sample is done
 };
+
+inline constexpr size_t kMinSetupErrorSample = 64;
 
 // How many entries of an n x n matrix the error sample holds, and its k-th entry's index (row
 // by row): evenly spaced, the same on every run.

@@ -159,15 +159,16 @@ TEST_CASE("setup matrix: the stored error estimate is the sample searched one pl
   test::TempDir dir("setup-error");
   SetupMakeOptions options;
   options.depth = 2;
-  options.classes = 12;  // 144 entries: a sample of 2
+  options.classes = 12;  // 144 entries: a sample of 64, the least (1% would be 2)
   REQUIRE(make_setup_matrix(dir.path() / "m", options));
   SetupMatrix m = read_setup_matrix(dir.path() / "m");
   CHECK(m.depth == 2);
-  REQUIRE(m.error_sample == 2);
-  REQUIRE(setup_error_sample_size(12) == 2);
+  REQUIRE(m.error_sample == 64);
+  REQUIRE(setup_error_sample_size(12) == 64);
+  CHECK(setup_error_sample_size(5) == 25);  // all of a smaller matrix
   Search search(setup_search_options());
   double sum = 0, sum_sq = 0;
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < 64; ++k) {
     size_t i = setup_error_sample_index(12, k);
     CHECK(i < 144);
     int r = int(i / 12), c = int(i % 12);
@@ -178,11 +179,11 @@ TEST_CASE("setup matrix: the stored error estimate is the sample searched one pl
   }
   CHECK(setup_error_sample_index(12, 0) != setup_error_sample_index(12, 1));
   // The scatter about the mean difference (a standard deviation), and that mean.
-  CHECK(m.entry_error == Approx(std::sqrt(sum_sq / 2 - (sum / 2) * (sum / 2))).margin(1e-12));
-  CHECK(m.depth_bias == Approx(sum / 2).margin(1e-12));
+  CHECK(m.entry_error == Approx(std::sqrt(sum_sq / 64 - (sum / 64) * (sum / 64))).margin(1e-12));
+  CHECK(m.depth_bias == Approx(sum / 64).margin(1e-12));
   CHECK(m.entry_error > 0);
   // Stopped during the sample, a run searches the sample again: the same file. (30 classes: a
-  // sample of 9, reported after 8.)
+  // sample of 64, reported every 8.)
   options.depth = 1;
   options.classes = 30;
   REQUIRE(make_setup_matrix(dir.path() / "straight", options));
