@@ -3,7 +3,6 @@
 #include <iostream>
 
 #include "commands.h"
-#include "error_answer.h"
 #include "failures.h"
 #include "inventory_answer.h"
 #include "json.h"
@@ -40,8 +39,7 @@ int run_info(const InfoOptions& opt) {
     // Making tables there helps only where a directory can be made.
     if (e.kind() == ErrorKind::Missing)
       message += " (" + make_tables_hint(kSuggestedPieces, dir) + ")";
-    if (opt.json) print_json(error_answer(failure_of(e.kind()), message));
-    return fail("info", failure_of(e.kind()), message);
+    return fail("info", opt.json, failure_of(e.kind()), message);
   }
   const std::vector<TableInspection>& infos = found.tables;
   const std::vector<PieceCountInspection>& groups = found.piece_counts;

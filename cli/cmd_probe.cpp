@@ -4,7 +4,6 @@
 #include <sstream>
 
 #include "commands.h"
-#include "error_answer.h"
 #include "failures.h"
 #include "json.h"
 #include "printable.h"
@@ -93,8 +92,7 @@ int directory_failure(const ProbeOptions& opt, const PathProblem& problem) {
                              ? make_tables_hint(kSuggestedPieces, opt.tables)
                              : std::string("give the tables' directory with --tables")) +
                         ")";
-  if (opt.json) print_json(error_answer(failure, message));
-  return fail("probe", failure, message);
+  return fail("probe", opt.json, failure, message);
 }
 
 int run_probe(const ProbeOptions& opt) {

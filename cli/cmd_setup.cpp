@@ -7,7 +7,6 @@
 
 #include "board_view.h"
 #include "commands.h"
-#include "error_answer.h"
 #include "error_kind.h"
 #include "failures.h"
 #include "json.h"
@@ -34,8 +33,7 @@ struct SetupOptions {
 
 // The error document with --json, the message on stderr; the failure's exit code.
 int report_error(const SetupOptions& opt, Failure failure, const std::string& message) {
-  if (opt.json) print_json(error_answer(failure, printable(message)));
-  return fail("setup", failure, printable(message));
+  return fail("setup", opt.json, failure, printable(message));
 }
 
 // The advisor over the matrix file, or the message that says what is wrong and how to fix it.

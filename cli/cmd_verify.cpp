@@ -6,7 +6,6 @@
 #include <iostream>
 
 #include "commands.h"
-#include "error_answer.h"
 #include "failures.h"
 #include "file_io.h"
 #include "json.h"
@@ -108,8 +107,7 @@ void print_text(const VerifyReport& r, double seconds, double cpu) {
 // `ewn verify DIR --manifest FILE`: every file the manifest lists, by size and digest.
 int run_manifest_check(const VerifyCommandOptions& opt) {
   auto failed = [&](Failure failure, const std::string& message) {
-    if (opt.json) print_json(error_answer(failure, message));
-    return fail("verify", failure, message);
+    return fail("verify", opt.json, failure, message);
   };
   std::vector<ManifestEntry> entries;
   try {
@@ -169,9 +167,7 @@ int run_verify(const VerifyCommandOptions& opt) {
     report = verify_tables(opt.dir, v);
   } catch (const std::exception& e) {
     progress.finish();
-    std::string message = printable(e.what());
-    if (opt.json) print_json(error_answer(failure_of_exception(e), message));
-    return fail("verify", failure_of_exception(e), message);
+    return fail("verify", opt.json, e);
   }
   progress.finish();
   double seconds =
