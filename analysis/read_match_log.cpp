@@ -23,6 +23,7 @@ class MatchLogReader {
     return games.back();
   }
   std::vector<std::pair<int, int>> dice_;  // die, line
+  std::string labels_[2];                  // the game line's red=A blue=B: A or B by side
 };
 
 void MatchLogReader::read(const Line& line) {
@@ -36,6 +37,8 @@ void MatchLogReader::read(const Line& line) {
       if (starts_with(word, kRedIs)) g.players[Red] = word.substr(sizeof kRedIs - 1);
       if (starts_with(word, kBlueIs)) g.players[Blue] = word.substr(sizeof kBlueIs - 1);
     }
+    labels_[Red] = g.players[Red];
+    labels_[Blue] = g.players[Blue];
     return;
   }
   RawGame& g = need_game(line);
@@ -56,6 +59,12 @@ void MatchLogReader::read(const Line& line) {
   } else if (key == kResult) {
     g.stated_winner = w.size() > 1 ? side_word_at(w[1]) : std::nullopt;
     g.result_line = line.number;
+    // "result red A ...": the winner's colour and player, which the game line paired.
+    if (g.stated_winner && w.size() > 2 && !labels_[*g.stated_winner].empty() &&
+        w[2] != labels_[*g.stated_winner])
+      throw GameTextError(line.number, "the result names " + w[1] + " as player " + w[2] +
+                                           ", but game " + std::to_string(g.number) +
+                                           "'s line has " + w[1] + "=" + labels_[*g.stated_winner]);
     // "result red A time": how the game ended (match_result_line).
     if (w.size() > 3 && w[3] == kEndTime) g.stated_end = RecordEnd::Time;
     if (w.size() > 3 && w[3] == kEndIllegal) g.stated_end = RecordEnd::IllegalMove;

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <string_view>
+#include <utility>
 
 #include "game_record.h"
 #include "side_names.h"
@@ -63,6 +64,41 @@ tr.inaccuracy td { background: #fdf6c8; }
 code { font-size: .95em; }
 )";
 
+// The chart's axis titles, the first and last turn under the x axis, and its legend: the line
+// and the colour of each mark (a reader without hover tips or a screen reader sees them too).
+std::string chart_axes_and_legend(size_t turns, double left, double top, double width,
+                                  double height) {
+  char buf[600];
+  double bottom = top + height;
+  std::snprintf(buf, sizeof buf,
+                "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\">1</text>"
+                "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\" text-anchor=\"end\">%zu</text>"
+                "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\" text-anchor=\"middle\">turn</text>"
+                "<text x=\"12\" y=\"%.0f\" font-size=\"12\" text-anchor=\"middle\" "
+                "transform=\"rotate(-90 12 %.0f)\">Red's win probability</text>",
+                left, bottom + 14, left + width, bottom + 14, turns, left + width / 2, bottom + 28,
+                top + height / 2, top + height / 2);
+  std::string out = buf;
+  double y = bottom + 46, x = left;
+  out += "<g class=\"legend\" font-size=\"11\">";
+  std::snprintf(buf, sizeof buf,
+                "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#b22\" "
+                "stroke-width=\"2\"/><text x=\"%.0f\" y=\"%.0f\">Red's win probability</text>",
+                x, y - 4, x + 20, y - 4, x + 24, y);
+  out += buf;
+  x += 170;
+  for (const auto& [mark, colour] : {std::pair{"inaccuracy", "#cb0"}, std::pair{"mistake", "#e80"},
+                                     std::pair{"blunder", "#c00"}}) {
+    std::snprintf(buf, sizeof buf,
+                  "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"%s\"/>"
+                  "<text x=\"%.0f\" y=\"%.0f\">%s</text>",
+                  x + 5, y - 4, colour, x + 14, y, mark);
+    out += buf;
+    x += 100;
+  }
+  return out + "</g>";
+}
+
 // Red's win probability before each turn, a dot on each marked turn.
 std::string chart(const Json& turns) {
   const double width = 640, height = 200, left = 40, top = 10;
@@ -84,14 +120,16 @@ std::string chart(const Json& turns) {
     dots += buf + escaped(mark) + "</title></circle>";
   }
   std::string svg =
-      "<svg class=\"chart\" width=\"700\" height=\"230\" viewBox=\"0 0 700 230\" "
-      "role=\"img\" aria-label=\"Red's win probability before each turn\">";
+      "<svg class=\"chart\" width=\"700\" height=\"270\" viewBox=\"0 0 700 270\" "
+      "role=\"img\" aria-label=\"Red's win probability before each turn\">" +
+      chart_axes_and_legend(n, left, top, width, height);
   for (int p : {0, 50, 100}) {
     double y = top + height * (1 - p / 100.0);
     std::snprintf(buf, sizeof buf,
                   "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
-                  "<text x=\"2\" y=\"%.1f\" font-size=\"11\">%d%%</text>",
-                  left, y, left + width, y, y + 4, p);
+                  "<text x=\"%.0f\" y=\"%.1f\" font-size=\"11\" "
+                  "text-anchor=\"end\">%d%%</text>",
+                  left, y, left + width, y, left - 4, y + 4, p);
     svg += buf;
   }
   svg += "<polyline fill=\"none\" stroke=\"#b22\" stroke-width=\"2\" points=\"" + line + "\"/>";
@@ -185,11 +223,27 @@ std::string pieces_table(const Json& players) {
   return out + "</table>\n";
 }
 
+// "1 on the board, 1 on time": how the games ended, in the words of the text output.
+std::string ends_text(const Json& game_ends) {
+  std::string out;
+  for (RecordEnd e : {RecordEnd::Board, RecordEnd::Time, RecordEnd::Declaration,
+                      RecordEnd::IllegalMove, RecordEnd::Unfinished}) {
+    const Json& count = game_ends[record_end_name(e)];
+    if (count.is_number() && count.get<int>() > 0)
+      out += (out.empty() ? "" : ", ") + text_of(count) + " " + record_end_words(e);
+  }
+  return out;
+}
+
 std::string summary_section(const Json& summary) {
-  std::string out = "<section id=\"summary\"><h2>All " + text_of(summary["games"]) +
-                    " games</h2>\n<table><tr><th class=\"l\">player</th><th>games</th><th>wins</th>"
-                    "<th>luck</th><th>luck-adjusted score</th><th>choices</th><th>per choice</th>"
-                    "<th class=\"l\">rating</th><th>blunders</th></tr>\n";
+  std::string out =
+      "<section id=\"summary\"><h2>" + all_games_words(summary["games"].get<int>()) + "</h2>\n";
+  if (std::string ends = ends_text(summary["game_ends"]); !ends.empty())
+    out += "<p>Ended: " + escaped(ends) + ".</p>\n";
+  out +=
+      "<table><tr><th class=\"l\">player</th><th>games</th><th>wins</th>"
+      "<th>luck</th><th>luck-adjusted score</th><th>choices</th><th>per choice</th>"
+      "<th class=\"l\">rating</th><th>blunders</th></tr>\n";
   for (const Json& p : summary["players"])
     out += "<tr><td class=\"l\">" + text_of(p["player"]) + "</td><td>" + text_of(p["games"]) +
            "</td><td>" + text_of(p["wins"]) + "</td><td>" + fixed(p["luck"], "%+.3f") +
@@ -207,6 +261,10 @@ std::string summary_section(const Json& summary) {
 }
 
 }  // namespace
+
+std::string all_games_words(int games) {
+  return games == 1 ? "1 game" : "All " + std::to_string(games) + " games";
+}
 
 std::string analysis_report_html(const std::vector<Json>& games, const Json& summary) {
   std::string out =

@@ -15,4 +15,7 @@ namespace ewn {
 // over them (shown when there is more than one game).
 std::string analysis_report_html(const std::vector<Json>& games, const Json& summary);
 
+// The totals' title, the same in the page and the text output: "All 3 games", "1 game".
+std::string all_games_words(int games);
+
 }  // namespace ewn

@@ -35,4 +35,9 @@ Json estimate_answer(const PositionEstimate& e, int64_t took_ms) {
   return j;
 }
 
+Json estimate_in_place_of_probe(Json estimate, const std::string& not_covered) {
+  estimate["not_covered"] = not_covered;
+  return estimate;
+}
+
 }  // namespace ewn

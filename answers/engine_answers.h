@@ -23,4 +23,8 @@ Json move_answer(const Position& pos, int die, const SearchResult& r, int64_t mo
 // "depth"), exact and took_ms.
 Json estimate_answer(const PositionEstimate& e, int64_t took_ms);
 
+// The estimate answer given in place of a probe the tables cannot answer (/api/probe's
+// fallback=estimate): the estimate with not_covered, the probe's message.
+Json estimate_in_place_of_probe(Json estimate, const std::string& not_covered);
+
 }  // namespace ewn

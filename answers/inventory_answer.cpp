@@ -45,7 +45,7 @@ Json inventory_answer(const std::filesystem::path& dir, const DirectoryInspectio
     Json gj;
     gj["pieces"] = g.pieces;
     gj["classes"] = g.classes;
-    gj["present"] = g.present;
+    gj["present_count"] = g.present;  // a count: a table's "present" is whether it is there
     gj["failing"] = g.failing;
     gj["entries"] = g.entries;
     gj["positions"] = g.positions;
@@ -56,6 +56,14 @@ Json inventory_answer(const std::filesystem::path& dir, const DirectoryInspectio
     j["piece_counts"].push_back(std::move(gj));
   }
   return j;
+}
+
+Json server_info_answer(Json inventory, const std::string& directory, const ServerEngine& engine) {
+  inventory["directory"] = directory;
+  inventory["engine"] = {{"searches", engine.searches},
+                         {"max_movetime_ms", engine.max_movetime_ms},
+                         {"uses_tables", engine.uses_tables}};
+  return inventory;
 }
 
 }  // namespace ewn

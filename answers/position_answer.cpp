@@ -1,7 +1,9 @@
 #include "position_answer.h"
 
 #include "index.h"
+#include "movegen.h"
 #include "notation.h"
+#include "search.h"
 #include "side_names.h"
 
 namespace ewn {
@@ -31,6 +33,25 @@ Json position_answer(const ValuedPosition& v, ValueSource source) {
   j["material"] = winner ? Json(nullptr) : Json(canonical_key(pos).material.name());
   j["source"] = source == ValueSource::Tables ? "tables" : "estimate";
   j["dice"] = std::move(dice);
+  return j;
+}
+
+Json show_answer(const ParsedPosition& parsed) {
+  const Position& pos = parsed.position;
+  auto winner = pos.winner();
+  Json j;
+  j["position"] = format_position(pos, parsed.die);
+  j["side"] = side_letter(pos.to_move);
+  j["winner"] = winner ? Json(side_letter(*winner)) : Json(nullptr);
+  j["dice"] = Json::array();
+  if (winner) return j;
+  for (int d = 1; d <= 6; ++d) {
+    if (parsed.die && d != *parsed.die) continue;
+    Json moves = Json::array();
+    for (Move m : legal_moves(pos, d))
+      moves.push_back({{"move", format_move(m)}, {"wins", wins_at_once(pos, m)}});
+    j["dice"].push_back({{"die", d}, {"moves", std::move(moves)}});
+  }
   return j;
 }
 

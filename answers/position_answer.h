@@ -5,6 +5,7 @@
 #pragma once
 
 #include "json_text.h"
+#include "notation.h"
 #include "valued_position.h"
 
 namespace ewn {
@@ -18,5 +19,10 @@ enum class ValueSource { Tables, Estimate };
 // "estimate"), and dice: for each die its moves, best first, with move_value (the mover's win
 // probability after the move) and wins. Every key is always there.
 Json position_answer(const ValuedPosition& v, ValueSource source);
+
+// `ewn show --json`: position, side, winner (null while undecided) and dice: for each die (the
+// position's, or 1 to 6) its legal moves as the other position documents list them, without
+// values ({move, wins}); none once decided.
+Json show_answer(const ParsedPosition& parsed);
 
 }  // namespace ewn

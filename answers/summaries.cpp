@@ -8,12 +8,19 @@
 
 namespace ewn {
 
-namespace {
-
-// Durations are whole milliseconds on every surface.
-int64_t ms(double seconds) {
+int64_t whole_ms(double seconds) {
   return int64_t(std::llround(seconds * 1000));
 }
+
+Json train_eval_answer(const TrainEvalSummary& s) {
+  return {{"games", s.games},
+          {"positions", s.positions},
+          {"td_error", s.td_error},
+          {"took_ms", whole_ms(s.seconds)},
+          {"out", printable(s.out)}};
+}
+
+namespace {
 
 Json failed_table(const TableReport& t) {
   Json f;
@@ -38,7 +45,7 @@ Json failed_table(const TableReport& t) {
 Json gen_answer(const GenSummary& s, int max_pieces, const Json& ranks) {
   Json j = {{"max_pieces", max_pieces},        {"table_count", s.tables_total},
             {"generated", s.tables_generated}, {"skipped", s.tables_skipped},
-            {"positions", s.positions},        {"took_ms", ms(s.seconds)},
+            {"positions", s.positions},        {"took_ms", whole_ms(s.seconds)},
             {"bytes", s.table_bytes},          {"memory_budget", s.memory_budget},
             {"peak_rss", s.peak_rss},          {"groups_in_parts", s.groups_in_parts},
             {"most_parts", s.most_parts},      {"groups_rederived", s.groups_rederived}};
@@ -52,8 +59,8 @@ Json rank_answer(const RankSummary& r) {
           {"groups", r.groups},
           {"team_groups", r.team_groups},
           {"positions", r.positions},
-          {"busy_ms", ms(r.busy_seconds)},
-          {"cpu_ms", ms(r.cpu_seconds)},
+          {"busy_ms", whole_ms(r.busy_seconds)},
+          {"cpu_ms", whole_ms(r.cpu_seconds)},
           {"peak_rss", r.peak_rss},
           {"exchanged_levels", r.exchanged_levels},
           {"exchanged_bytes", r.exchanged_bytes},
@@ -72,8 +79,8 @@ Json verify_answer(const VerifyReport& r, double seconds, double cpu_seconds) {
   j["mismatches"] = r.mismatches;
   j["max_difference"] = r.max_difference;
   j["tolerance"] = r.tolerance;
-  j["took_ms"] = ms(seconds);
-  j["cpu_ms"] = ms(cpu_seconds);
+  j["took_ms"] = whole_ms(seconds);
+  j["cpu_ms"] = whole_ms(cpu_seconds);
   Json& failed = j["failed"] = Json::array();
   for (const TableReport& t : r.tables)
     if (!t.ok()) failed.push_back(failed_table(t));
@@ -110,8 +117,8 @@ Json setup_make_answer(const SetupMakeSummary& s) {
           {"entries", s.entries},
           {"mirrored", s.mirrored},
           {"rows_resumed", s.rows_resumed},
-          {"took_ms", ms(s.seconds)},
-          {"ms_per_entry", s.entries ? 1000 * s.seconds / double(s.entries) : 0.0},
+          {"took_ms", whole_ms(s.seconds)},
+          {"ms_per_entry", s.entries ? 1000 * s.cpu_seconds / double(s.entries) : 0.0},
           {"mean_nodes", s.mean_nodes},
           {"error_sample", s.error_sample},
           {"entry_error", s.entry_error},

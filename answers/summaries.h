@@ -50,13 +50,28 @@ struct SetupMakeSummary {
   uint64_t mirrored = 0;  // entries this run copied from their mirror images
   int rows_resumed = 0;
   double seconds = 0;
+  double cpu_seconds = 0;  // the searches' CPU time, the error sample's included
   double mean_nodes = 0;   // a search, the error sample's included
   int error_sample = 0;    // entries searched one ply deeper for the error estimate
   double entry_error = 0;  // the differences' scatter about their mean, probability units
   double depth_bias = 0;   // their mean difference (deeper minus stored)
 };
-// matrix_file, rows, columns, depth, entries, mirrored, rows_resumed, took_ms, ms_per_entry,
-// mean_nodes, error_sample, entry_error, depth_bias.
+// Durations are whole milliseconds on every surface: the one rounding of seconds to them.
+int64_t whole_ms(double seconds);
+
+// `ewn train-eval --json`: games, positions, td_error (the mean absolute TD error over the last
+// 1000 games), took_ms and out (the network file written).
+struct TrainEvalSummary {
+  uint64_t games = 0, positions = 0;
+  double td_error = 0;
+  double seconds = 0;
+  std::string out;
+};
+Json train_eval_answer(const TrainEvalSummary& s);
+
+// matrix_file, rows, columns, depth, entries, mirrored, rows_resumed, took_ms (wall-clock),
+// ms_per_entry (the CPU time an entry searched, the error sample's share included, as
+// docs/SETUPS.md's table gives it), mean_nodes, error_sample, entry_error, depth_bias.
 Json setup_make_answer(const SetupMakeSummary& s);
 
 }  // namespace ewn

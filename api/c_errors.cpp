@@ -1,16 +1,23 @@
 #include "c_errors.h"
 
 #include <cstring>
-#include <new>
 #include <optional>
-#include <stdexcept>
 
 #include "failure.h"
 #include "printable.h"
 #include "regular_file.h"
-#include "table_format.h"
 
 namespace ewn::api {
+
+// ewn.h's codes are the map's (answers/failure.h).
+static_assert(EWN_OK == c_code::kOk && EWN_E_POSITION == c_code::kPosition &&
+              EWN_E_NOT_COVERED == c_code::kNotCovered && EWN_E_TABLE == c_code::kTable &&
+              EWN_E_ARGUMENT == c_code::kArgument && EWN_E_BUFFER == c_code::kBuffer &&
+              EWN_E_DIRECTORY == c_code::kDirectory && EWN_E_GAME_OVER == c_code::kGameOver &&
+              EWN_E_MEMORY == c_code::kMemory && EWN_E_INTERNAL == c_code::kInternal &&
+              EWN_E_NOT_DIRECTORY == c_code::kNotDirectory &&
+              EWN_E_UNREADABLE == c_code::kUnreadable && EWN_E_GAME == c_code::kGame &&
+              EWN_E_UNAVAILABLE == c_code::kUnavailable);
 
 namespace {
 
@@ -54,16 +61,13 @@ int put_text(const std::string& text, char* buf, size_t len, size_t* needed, con
 int guarded_call(int (*body)(void*), void* context) noexcept {
   try {
     return body(context);
-  } catch (const TableError& e) {
-    return fail(EWN_E_TABLE, printable(e.what()));
-  } catch (const PathError& e) {
-    return fail(error_code(e.kind()), printable(e.what()));
-  } catch (const std::bad_alloc&) {
-    return fail(EWN_E_MEMORY, "out of memory");
-  } catch (const std::exception& e) {
-    return fail(EWN_E_INTERNAL, printable(e.what()));
   } catch (...) {
-    return fail(EWN_E_INTERNAL, "unknown exception");
+    // The one classifier of every surface (answers/failure.h).
+    try {
+      return fail(ways_of(failure_of_current_exception()).c_code, message_of_current_exception());
+    } catch (...) {
+      return fail(EWN_E_MEMORY, "out of memory");
+    }
   }
 }
 

@@ -32,9 +32,9 @@ int put_text(const std::string& text, char* buf, size_t len, size_t* needed,
              const char* what = "the document");
 
 // Runs `body` (which returns a code, calling fail() for its failures) and turns whatever it
-// throws into a code with its message: a table file's problem into EWN_E_TABLE, a path's into
-// its kind's code (error_code), running out of
-// memory into EWN_E_MEMORY, anything else into EWN_E_INTERNAL.
+// throws into a code with its message, by the one classifier and map of answers/failure.h
+// (failure_of_exception): a table file's problem EWN_E_TABLE, a path's its kind's code, a bad
+// position EWN_E_POSITION, running out of memory EWN_E_MEMORY, ...
 int guarded_call(int (*body)(void*), void* context) noexcept;
 
 template <class Body>

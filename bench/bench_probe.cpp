@@ -53,6 +53,109 @@ uint64_t storage_read_bytes() {
   return bytes;
 }
 
+// Size: total file bytes over unique positions, for each piece count and the whole set.
+void print_sizes(const Tablebase& probe_dir, int pieces) {
+  uint64_t bytes = 0, positions = 0;
+  for (int n = 2; n <= pieces; ++n) {
+    uint64_t b = 0, p = 0;
+    for (MaterialClass mc : material_classes(n)) {
+      b += std::filesystem::file_size(probe_dir.path_of(mc));
+      p += PositionIndex(mc).canonical_count();
+    }
+    std::printf("size %d pieces: %llu bytes, %llu positions, %.3f bytes/position\n", n,
+                (unsigned long long)b, (unsigned long long)p, double(b) / double(p));
+    bytes += b;
+    positions += p;
+  }
+  std::printf("size <= %d pieces: %llu bytes, %llu positions, %.3f bytes/position\n", pieces,
+              (unsigned long long)bytes, (unsigned long long)positions,
+              double(bytes) / double(positions));
+}
+
+// First use of a class: open + map + validate + first block.
+void time_first_use(const std::string& dir, const std::vector<Position>& sample) {
+  Tablebase tb(dir);
+  std::vector<double> times;
+  std::set<MaterialClass> seen;
+  for (const Position& p : sample) {
+    MaterialClass mc = canonical_key(p).material;
+    if (!seen.insert(mc).second) continue;
+    auto t0 = Clock::now();
+    volatile double v = *tb.value(p);
+    (void)v;
+    times.push_back(ns_since(t0));
+  }
+  std::printf(
+      "first use of a table file (open, map, first block): median %.0f ns, p90 %.0f ns (%zu "
+      "files)\n",
+      median(times), percentile(times, 0.9), times.size());
+}
+
+// First touch of a block in an open file, the bytes it read; then cached probes.
+void time_first_touch_and_cached(const std::string& dir, const std::vector<Position>& sample,
+                                 int pieces, int count) {
+  Tablebase tb(dir, size_t(count) * 2 * 65536);
+  for (int n = 2; n <= pieces; ++n)
+    for (MaterialClass mc : material_classes(n)) tb.file(mc);
+  std::vector<double> first, first_cpu;
+  std::set<std::pair<MaterialClass, uint64_t>> blocks;
+  const uint64_t read_before = storage_read_bytes();
+  for (const Position& p : sample) {
+    TableKey key = canonical_key(p);
+    const TableFile& file = tb.file(key.material);
+    uint64_t block = file.order().file_position(key.index) / file.block_entries();
+    bool fresh = blocks.insert({key.material, block}).second;
+    double c0 = thread_ns();
+    auto t0 = Clock::now();
+    volatile double v = *tb.value(p);
+    (void)v;
+    if (fresh) {
+      first.push_back(ns_since(t0));
+      first_cpu.push_back(thread_ns() - c0);
+    }
+  }
+  std::printf(
+      "first touch of a block (file open): median %.0f ns, p90 %.0f ns; CPU time median %.0f "
+      "ns (%zu blocks)\n",
+      median(first), percentile(first, 0.9), median(first_cpu), first.size());
+  const uint64_t read_bytes = storage_read_bytes() - read_before;
+  std::printf("read from storage by the first touches: %llu bytes, %.0f a block\n",
+              (unsigned long long)read_bytes, double(read_bytes) / double(first.size()));
+
+  // Nanoseconds per call of `work` on each of the first `n` positions, timed in batches
+  // (a single call is too short to time alone), `rounds` times over.
+  auto batched_ns = [&](size_t n, int rounds, auto work) {
+    constexpr size_t kBatch = 64;
+    std::vector<double> out;
+    for (int round = 0; round < rounds; ++round)
+      for (size_t i = 0; i + kBatch <= n; i += kBatch) {
+        auto t0 = Clock::now();
+        double sum = 0;
+        for (size_t j = i; j < i + kBatch; ++j) sum += work(sample[j]);
+        volatile double keep = sum;
+        (void)keep;
+        out.push_back(ns_since(t0) / kBatch);
+      }
+    return out;
+  };
+  auto probe = [&](const Position& p) { return *tb.value(p); };
+  std::vector<double> cached = batched_ns(sample.size(), 5, probe);
+  std::printf("cached probe, all %zu positions: median %.0f ns, p90 %.0f ns (%zu blocks)\n",
+              sample.size(), median(cached), percentile(cached, 0.9), blocks.size());
+
+  // The same with a small working set (the first 1024 positions), as in a search that keeps
+  // probing near one position: the blocks stay in the processor's caches.
+  size_t hot_count = std::min<size_t>(1024, sample.size());
+  std::vector<double> hot = batched_ns(hot_count, 50, probe);
+  std::printf("cached probe, %zu positions: median %.0f ns, p90 %.0f ns\n", hot_count, median(hot),
+              percentile(hot, 0.9));
+
+  // The key alone, to show what the cache lookup adds.
+  std::vector<double> keys = batched_ns(
+      sample.size(), 1, [](const Position& p) { return double(canonical_key(p).index); });
+  std::printf("canonical_key alone: median %.0f ns\n", median(keys));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -88,107 +191,13 @@ int main(int argc, char** argv) {
       return 2;
     }
 
-    // Size: total file bytes over unique positions, for the whole set <= pieces.
-    uint64_t bytes = 0, positions = 0;
-    for (int n = 2; n <= pieces; ++n) {
-      uint64_t b = 0, p = 0;
-      for (MaterialClass mc : material_classes(n)) {
-        b += std::filesystem::file_size(probe_dir.path_of(mc));
-        p += PositionIndex(mc).canonical_count();
-      }
-      std::printf("size %d pieces: %llu bytes, %llu positions, %.3f bytes/position\n", n,
-                  (unsigned long long)b, (unsigned long long)p, double(b) / double(p));
-      bytes += b;
-      positions += p;
-    }
-    std::printf("size <= %d pieces: %llu bytes, %llu positions, %.3f bytes/position\n", pieces,
-                (unsigned long long)bytes, (unsigned long long)positions,
-                double(bytes) / double(positions));
-
+    print_sizes(probe_dir, pieces);
     Rng rng(seed);
     std::vector<Position> sample;
     for (int i = 0; i < count; ++i) sample.push_back(random_position(rng, pieces));
 
-    // First use of a class: open + map + validate + first block.
-    {
-      Tablebase tb(dir);
-      std::vector<double> times;
-      std::set<MaterialClass> seen;
-      for (const Position& p : sample) {
-        MaterialClass mc = canonical_key(p).material;
-        if (!seen.insert(mc).second) continue;
-        auto t0 = Clock::now();
-        volatile double v = *tb.value(p);
-        (void)v;
-        times.push_back(ns_since(t0));
-      }
-      std::printf(
-          "first use of a table file (open, map, first block): median %.0f ns, p90 %.0f ns (%zu "
-          "files)\n",
-          median(times), percentile(times, 0.9), times.size());
-    }
-
-    // First touch of a block in an open file; then cached probes of the same positions.
-    Tablebase tb(dir, size_t(count) * 2 * 65536);
-    for (int n = 2; n <= pieces; ++n)
-      for (MaterialClass mc : material_classes(n)) tb.file(mc);
-    std::vector<double> first, first_cpu;
-    std::set<std::pair<MaterialClass, uint64_t>> blocks;
-    const uint64_t read_before = storage_read_bytes();
-    for (const Position& p : sample) {
-      TableKey key = canonical_key(p);
-      const TableFile& file = tb.file(key.material);
-      uint64_t block = file.order().file_position(key.index) / file.block_entries();
-      bool fresh = blocks.insert({key.material, block}).second;
-      double c0 = thread_ns();
-      auto t0 = Clock::now();
-      volatile double v = *tb.value(p);
-      (void)v;
-      if (fresh) {
-        first.push_back(ns_since(t0));
-        first_cpu.push_back(thread_ns() - c0);
-      }
-    }
-    std::printf(
-        "first touch of a block (file open): median %.0f ns, p90 %.0f ns; CPU time median %.0f "
-        "ns (%zu blocks)\n",
-        median(first), percentile(first, 0.9), median(first_cpu), first.size());
-    const uint64_t read_bytes = storage_read_bytes() - read_before;
-    std::printf("read from storage by the first touches: %llu bytes, %.0f a block\n",
-                (unsigned long long)read_bytes, double(read_bytes) / double(first.size()));
-
-    // Nanoseconds per call of `work` on each of the first `count` positions, timed in batches
-    // (a single call is too short to time alone), `rounds` times over.
-    auto batched_ns = [&](size_t count, int rounds, auto work) {
-      constexpr size_t kBatch = 64;
-      std::vector<double> out;
-      for (int round = 0; round < rounds; ++round)
-        for (size_t i = 0; i + kBatch <= count; i += kBatch) {
-          auto t0 = Clock::now();
-          double sum = 0;
-          for (size_t j = i; j < i + kBatch; ++j) sum += work(sample[j]);
-          volatile double keep = sum;
-          (void)keep;
-          out.push_back(ns_since(t0) / kBatch);
-        }
-      return out;
-    };
-    auto probe = [&](const Position& p) { return *tb.value(p); };
-    std::vector<double> cached = batched_ns(sample.size(), 5, probe);
-    std::printf("cached probe, all %zu positions: median %.0f ns, p90 %.0f ns (%zu blocks)\n",
-                sample.size(), median(cached), percentile(cached, 0.9), blocks.size());
-
-    // The same with a small working set (the first 1024 positions), as in a search that keeps
-    // probing near one position: the blocks stay in the processor's caches.
-    size_t hot_count = std::min<size_t>(1024, sample.size());
-    std::vector<double> hot = batched_ns(hot_count, 50, probe);
-    std::printf("cached probe, %zu positions: median %.0f ns, p90 %.0f ns\n", hot_count,
-                median(hot), percentile(hot, 0.9));
-
-    // The key alone, to show what the cache lookup adds.
-    std::vector<double> keys = batched_ns(
-        sample.size(), 1, [](const Position& p) { return double(canonical_key(p).index); });
-    std::printf("canonical_key alone: median %.0f ns\n", median(keys));
+    time_first_use(dir, sample);
+    time_first_touch_and_cached(dir, sample, pieces, count);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_probe: %s\n", e.what());
     return 1;

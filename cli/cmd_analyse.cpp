@@ -167,7 +167,7 @@ void print_text(const GameAnalysis& a, const std::string& engine_note) {
 
 // --all: the totals over the games, and each player's error by the pieces on the board.
 void print_summary(const LogTotals& totals) {
-  std::cout << "\nAll " << totals.games << " games:";
+  std::cout << "\n" << all_games_words(totals.games) << ":";
   const char* separator = " ";
   for (size_t e = 0; e < totals.ends.size(); ++e) {  // by RecordEnd, in its order
     if (!totals.ends[e]) continue;

@@ -54,24 +54,14 @@ int run_connect(const ConnectOptions& opt) {
   config.port = opt.port;
   config.name = opt.name;
   config.verbose = opt.verbose;
-  if (opt.name.empty() || opt.name.find_first_of("\r\n") != std::string::npos) {
-    std::cerr << "ewn connect: --name must be a non-empty single line\n";
-    return 2;
-  }
-  auto duration = [](const std::string& text, const char* name, Duration& out, bool zero_ok) {
-    auto d = duration_option("connect", name, text, zero_ok);
-    if (d) out = *d;
-    return d.has_value();
-  };
-  if (!duration(opt.time_limit, "--time-limit", config.server_limit, false) ||
-      !duration(opt.margin, "--margin", config.margin, true) ||
-      !duration(opt.grace, "--grace", config.die_grace, true) ||
-      !duration(opt.wait, "--wait", config.connect_wait, true))
-    return 2;
-  if (config.margin >= config.server_limit) {
-    std::cerr << "ewn connect: --margin must be smaller than --time-limit\n";
-    return 2;
-  }
+  if (opt.name.empty() || opt.name.find_first_of("\r\n") != std::string::npos)
+    return fail("connect", opt.json, Failure::BadUse, "--name must be a non-empty single line");
+  config.server_limit = duration_option("--time-limit", opt.time_limit);
+  config.margin = duration_option("--margin", opt.margin, true);
+  config.die_grace = duration_option("--grace", opt.grace, true);
+  config.connect_wait = duration_option("--wait", opt.wait, true);
+  if (config.margin >= config.server_limit)
+    return fail("connect", opt.json, Failure::BadUse, "--margin must be smaller than --time-limit");
 
   std::unique_ptr<Engine> engine;
   std::string notes;
@@ -86,10 +76,9 @@ int run_connect(const ConnectOptions& opt) {
   std::string log_path = opt.log.empty() ? default_log_name() : opt.log;
   if (log_path != "none") {
     log.open(log_path, std::ios::app);
-    if (!log) {
-      std::cerr << "ewn connect: cannot write the log file '" << printable(log_path) << "'\n";
-      return 2;
-    }
+    if (!log)
+      return fail("connect", opt.json, Failure::Unavailable,
+                  "cannot write the log file '" + printable(log_path) + "'");
     log << game_log::connect_title(notes);
   }
   // With --json the running report goes to stderr and stdout holds the document alone.

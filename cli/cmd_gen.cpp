@@ -213,7 +213,7 @@ int run_gen(GenCommandOptions opt, const GenRunner& runner) {
     // full disk or a read-only directory say themselves what to do first.
     auto file_error = dynamic_cast<const FileError*>(&e);
     std::cerr << (opt.quiet ? "" : "\n");
-    int code = fail("gen", e);
+    int code = fail("gen", opt.json, e);
     if (!file_error || !lasting(file_error->error()))
       std::cerr << "Completed tables are kept; run the same command again to resume.\n";
     return code;

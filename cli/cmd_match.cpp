@@ -101,6 +101,25 @@ class MatchProgress {
   std::map<int, std::pair<int, int>> rounds_;  // best of 7: wins of A and B by round
 };
 
+// The match's result in words.
+void print_match_text(const MatchOptions& opt, MatchFormat format, const std::string& placement,
+                      const MatchStats& s, const std::array<Duration, 2>& longest) {
+  std::cout << "A: " << opt.a << "\nB: " << opt.b << "\nsetups: " << placement << "\n";
+  if (format == MatchFormat::BestOf7)
+    std::cout << s.rounds << " best-of-7 matches: A won " << s.a_rounds << ", B won " << s.b_rounds
+              << "\n";
+  std::cout << s.games << " games (seed " << opt.seed << ", " << opt.clock << " clock): A won "
+            << s.a_wins << ", B won " << s.b_wins << "\n";
+  std::cout << "A's score " << percent(s.score) << " (95% CI " << percent(s.score_ci.low) << " .. "
+            << percent(s.score_ci.high) << ")\n";
+  std::cout << "Elo difference A - B " << elo_text(s.elo) << " (95% CI " << elo_text(s.elo_ci.low)
+            << " .. " << elo_text(s.elo_ci.high) << ")\n";
+  std::cout << "losses on time: A " << s.a_time_losses << ", B " << s.b_time_losses
+            << "; longest move: A " << format_duration(longest[0]) << ", B "
+            << format_duration(longest[1]) << "\n";
+  if (s.illegal) std::cout << "illegal moves: " << s.illegal << "\n";
+}
+
 int run_match_command(const MatchOptions& opt) {
   MatchConfig config;
   config.seed = opt.seed;
@@ -139,10 +158,9 @@ int run_match_command(const MatchOptions& opt) {
   std::ofstream log;
   if (!opt.log.empty()) {
     log.open(opt.log);
-    if (!log) {
-      return fail("match", opt.json, Failure::BadUse,
+    if (!log)
+      return fail("match", opt.json, Failure::Unavailable,
                   "cannot write the log file '" + printable(opt.log) + "'");
-    }
   }
   std::vector<MatchGame> games;
   MatchProgress progress(config);
@@ -163,24 +181,10 @@ int run_match_command(const MatchOptions& opt) {
     longest[1] = std::max(longest[1], g.longest[opposite(g.a_side)]);
   }
 
-  if (opt.json) {
+  if (opt.json)
     print_json(match_answer({opt.a, opt.b, config.format, opt.clock, opt.seed}, s, longest));
-    return 0;
-  }
-  std::cout << "A: " << opt.a << "\nB: " << opt.b << "\nsetups: " << placement << "\n";
-  if (config.format == MatchFormat::BestOf7)
-    std::cout << s.rounds << " best-of-7 matches: A won " << s.a_rounds << ", B won " << s.b_rounds
-              << "\n";
-  std::cout << s.games << " games (seed " << opt.seed << ", " << opt.clock << " clock): A won "
-            << s.a_wins << ", B won " << s.b_wins << "\n";
-  std::cout << "A's score " << percent(s.score) << " (95% CI " << percent(s.score_ci.low) << " .. "
-            << percent(s.score_ci.high) << ")\n";
-  std::cout << "Elo difference A - B " << elo_text(s.elo) << " (95% CI " << elo_text(s.elo_ci.low)
-            << " .. " << elo_text(s.elo_ci.high) << ")\n";
-  std::cout << "losses on time: A " << s.a_time_losses << ", B " << s.b_time_losses
-            << "; longest move: A " << format_duration(longest[0]) << ", B "
-            << format_duration(longest[1]) << "\n";
-  if (s.illegal) std::cout << "illegal moves: " << s.illegal << "\n";
+  else
+    print_match_text(opt, config.format, placement, s, longest);
   return 0;
 }
 

@@ -104,21 +104,16 @@ std::string read_setup_and_dice(const PlayOptions& opt, ConsoleConfig& config) {
   return "";
 }
 
-// The clocks: false when a duration is bad (duration_option has said what is wrong).
-bool read_clocks(const PlayOptions& opt, ConsoleConfig& config) {
+// The clocks (a bad duration throws duration_option's UsageError).
+void read_clocks(const PlayOptions& opt, ConsoleConfig& config) {
   // An option not given stays nullopt; one given must be a duration.
   auto duration = [](const std::string& text, const char* name, std::optional<Duration>& out) {
-    if (text.empty()) return true;
-    out = duration_option("play", name, text);
-    return out.has_value();
+    if (!text.empty()) out = duration_option(name, text);
   };
   std::optional<Duration> game_time, move_time, overhead;
-  if (!duration(opt.game_time, "--gametime", game_time) ||
-      !duration(opt.move_time, "--movetime", move_time))
-    return false;
-  if (!opt.overhead.empty() && opt.overhead != "0") {
-    if (!duration(opt.overhead, "--overhead", overhead)) return false;
-  }
+  duration(opt.game_time, "--gametime", game_time);
+  duration(opt.move_time, "--movetime", move_time);
+  if (!opt.overhead.empty() && opt.overhead != "0") duration(opt.overhead, "--overhead", overhead);
   if (!game_time && !move_time) {
     if (opt.operator_mode)
       game_time = std::chrono::minutes(4);
@@ -129,7 +124,6 @@ bool read_clocks(const PlayOptions& opt, ConsoleConfig& config) {
   config.clock.per_move = move_time;
   config.overhead = overhead.value_or(
       opt.overhead == "0" || !opt.operator_mode ? Duration(0) : Duration(std::chrono::seconds(2)));
-  return true;
 }
 
 // The engine places itself by the setup matrix where there is one; a file named on the command
@@ -157,16 +151,13 @@ int read_matrix(const PlayOptions& opt, ConsoleConfig& config, std::string& note
 }
 
 int run_play(const PlayOptions& opt) {
-  auto bad = [](const std::string& what) {
-    std::cerr << "ewn play: " << printable(what) << "\n";
-    return 2;
-  };
+  auto bad = [](const std::string& what) { return fail("play", Failure::BadUse, printable(what)); };
   ConsoleConfig config;
   config.mode = opt.operator_mode ? ConsoleMode::Operator : ConsoleMode::Play;
   std::string problem = read_sides(opt, config);
   if (problem.empty()) problem = read_setup_and_dice(opt, config);
   if (!problem.empty()) return bad(problem);
-  if (!read_clocks(opt, config)) return 2;
+  read_clocks(opt, config);
   config.best_of_7 = opt.bo7;
   if (opt.seat != "A" && opt.seat != "B" && opt.seat != "a" && opt.seat != "b")
     return bad("--seat must be A or B");
@@ -196,7 +187,9 @@ int run_play(const PlayOptions& opt) {
   std::string log_path = opt.log.empty() ? default_log_name(opt.operator_mode) : opt.log;
   if (log_path != "none") {
     log.open(log_path, std::ios::app);
-    if (!log) return bad("cannot write the log file '" + log_path + "'");
+    if (!log)
+      return fail("play", Failure::Unavailable,
+                  "cannot write the log file '" + printable(log_path) + "'");
     log << game_log::play_title(opt.operator_mode, notes);
   }
   std::cout << notes << "\n";

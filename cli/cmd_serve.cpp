@@ -61,14 +61,10 @@ void register_serve(CLI::App& app) {
   failures.push_back(Failure::Unavailable);
   list_exit_codes(cmd, failures);
   cmd->callback([opt, tables, max_movetime] {
-    std::optional<Duration> cap =
-        duration_option("serve", "--max-movetime", *max_movetime, false, std::chrono::seconds(60));
-    if (!cap) {
-      set_exit_code(2);
-      return;
-    }
+    Duration cap =
+        duration_option("--max-movetime", *max_movetime, false, std::chrono::seconds(60));
     opt->max_movetime_ms =
-        std::max(1, int(std::chrono::duration_cast<std::chrono::milliseconds>(*cap).count()));
+        std::max(1, int(std::chrono::duration_cast<std::chrono::milliseconds>(cap).count()));
     // Without the default directory the engine estimates every value (and says so on start);
     // a directory named on the command line that is not there is a mistake to report.
     if (auto problem = tables->count() > 0 ? directory_problem(opt->tables) : std::nullopt) {

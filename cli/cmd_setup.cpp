@@ -226,11 +226,10 @@ std::string make_progress_text(const SetupMakeProgress& p) {
                   p.sample_done, p.sample);
     return text;
   }
-  uint64_t all = p.entries + p.mirrored;
-  double per_entry = all ? p.seconds / double(all) : 0;
-  std::snprintf(text, sizeof text,
-                "setup matrix: row %d/%d, %.2f ms an entry (mirror images copied), %s", p.rows_done,
-                p.rows, 1000 * per_entry,
+  // The CPU an entry searched, as docs/SETUPS.md gives it (mirror images are copied).
+  double per_entry = p.entries ? p.cpu_seconds / double(p.entries) : 0;
+  std::snprintf(text, sizeof text, "setup matrix: row %d/%d, %.2f ms of CPU an entry searched, %s",
+                p.rows_done, p.rows, 1000 * per_entry,
                 eta_text(p.rows_done - p.rows_resumed, p.rows - p.rows_resumed, p.seconds).c_str());
   return text;
 }
@@ -238,12 +237,12 @@ std::string make_progress_text(const SetupMakeProgress& p) {
 // `stored`: the matrix as written (its error estimate is the file's, also when it was made
 // already and this run computed nothing).
 void print_made(const SetupOptions& opt, const SetupMakeProgress& last, const SetupMatrix& stored) {
-  double per_entry = last.entries ? last.seconds / double(last.entries) : 0;
+  double per_entry = last.entries ? last.cpu_seconds / double(last.entries) : 0;
   double nodes = last.entries ? double(last.nodes) / double(last.entries) : 0;
   if (opt.json) {
     print_json(setup_make_answer({opt.matrix, opt.classes, opt.depth, last.entries, last.mirrored,
-                                  last.rows_resumed, last.seconds, nodes, stored.error_sample,
-                                  stored.entry_error, stored.depth_bias}));
+                                  last.rows_resumed, last.seconds, last.cpu_seconds, nodes,
+                                  stored.error_sample, stored.entry_error, stored.depth_bias}));
     return;
   }
   char estimate[200];
@@ -260,8 +259,8 @@ void print_made(const SetupOptions& opt, const SetupMakeProgress& last, const Se
   char line[400];
   std::snprintf(line, sizeof line,
                 "Wrote %s: %d x %d classes, every entry searched to depth %d; this run searched "
-                "%llu entries and copied %llu from their mirror images in %.1f s (%.2f ms and "
-                "%.0f nodes an entry searched, the error sample's share included). ",
+                "%llu entries and copied %llu from their mirror images in %.1f s (%.2f ms of CPU "
+                "and %.0f nodes an entry searched, the error sample's share included). ",
                 printable(opt.matrix).c_str(), opt.classes, opt.classes, opt.depth,
                 (unsigned long long)last.entries, (unsigned long long)last.mirrored, last.seconds,
                 1000 * per_entry, nodes);
@@ -306,35 +305,9 @@ void add_common(CLI::App* cmd, SetupOptions& opt) {
   cmd->add_flag("--json", opt.json, "One JSON object");
 }
 
-}  // namespace
-
-void register_setup(CLI::App& app) {
-  auto opt = std::make_shared<SetupOptions>();
-  auto* cmd = app.add_subcommand("setup", "Which free-setup arrangements win, and against what");
-  cmd->footer(
-      "Each side may arrange its six pieces freely on its start triangle (SPEC 2). The setup\n"
-      "matrix holds the engine's win probability for the first mover for each arrangement of\n"
-      "its pieces against each of the second mover's, each searched to a fixed depth. Renumbering "
-      "a\n"
-      "side x -> 7-x keeps every value, so 720 arrangements make 360 classes, and each answer\n"
-      "names a class by the member starting with 1, 2 or 3, its twin in parentheses. Colours\n"
-      "do not matter, only who moves first (docs/SETUPS.md). Arrangements are written as in\n"
-      "ewn play --setup: the numbers on the start squares in the order a5 b5 c5 a4 b4 a3 for\n"
-      "Red, e1 e2 e3 d1 d2 c1 for Blue. Every value is the win probability of the side the\n"
-      "answer is for, printed to 0.1 points with its precision: classes whose values are\n"
-      "within the noise of the best are marked tied with it. A matrix file missing or damaged\n"
-      "exits as a damaged table (the message says the command that makes it).\n\n"
-      "Make the matrix once with nice -n 19 ewn setup make (see ewn setup make --help for\n"
-      "its cost; killed, the same command continues where it stopped).\n\n"
-      "Examples:\n"
-      "  ewn setup make --classes 12 --depth 2 --matrix trial.ewns   # a small trial matrix\n"
-      "  ewn setup reply 162534                # your best arrangements against 162534\n"
-      "  ewn setup best --count 10             # best against a random arrangement\n"
-      "  ewn setup equilibrium --json          # the mixed strategies and the game's value");
-  cmd->require_subcommand(1);
-  std::vector<Failure> failures{Failure::DamagedTable, Failure::Unavailable};
-  list_exit_codes(cmd, failures);
-
+// `ewn setup make`.
+void register_setup_make(CLI::App* cmd, const std::shared_ptr<SetupOptions>& opt,
+                         const std::vector<Failure>& failures) {
   auto* make = cmd->add_subcommand("make", "Compute the setup matrix file (resumable)");
   make->footer(
       "Values every class of the first mover's arrangement against every class of the\n"
@@ -365,6 +338,38 @@ void register_setup(CLI::App& app) {
       ->group("");
   list_exit_codes(make, failures);
   make->callback([opt] { set_exit_code(run_make(*opt)); });
+}
+
+}  // namespace
+
+void register_setup(CLI::App& app) {
+  auto opt = std::make_shared<SetupOptions>();
+  auto* cmd = app.add_subcommand("setup", "Which free-setup arrangements win, and against what");
+  cmd->footer(
+      "Each side may arrange its six pieces freely on its start triangle (SPEC 2). The setup\n"
+      "matrix holds the engine's win probability for the first mover for each arrangement of\n"
+      "its pieces against each of the second mover's, each searched to a fixed depth. Renumbering "
+      "a\n"
+      "side x -> 7-x keeps every value, so 720 arrangements make 360 classes, and each answer\n"
+      "names a class by the member starting with 1, 2 or 3, its twin in parentheses. Colours\n"
+      "do not matter, only who moves first (docs/SETUPS.md). Arrangements are written as in\n"
+      "ewn play --setup: the numbers on the start squares in the order a5 b5 c5 a4 b4 a3 for\n"
+      "Red, e1 e2 e3 d1 d2 c1 for Blue. Every value is the win probability of the side the\n"
+      "answer is for, printed to 0.1 points with its precision: classes whose values are\n"
+      "within the noise of the best are marked tied with it. A matrix file missing or damaged\n"
+      "exits as a damaged table (the message says the command that makes it).\n\n"
+      "Make the matrix once with nice -n 19 ewn setup make (see ewn setup make --help for\n"
+      "its cost; killed, the same command continues where it stopped).\n\n"
+      "Examples:\n"
+      "  ewn setup make --classes 12 --depth 2 --matrix trial.ewns   # a small trial matrix\n"
+      "  ewn setup reply 162534                # your best arrangements against 162534\n"
+      "  ewn setup best --count 10             # best against a random arrangement\n"
+      "  ewn setup equilibrium --json          # the mixed strategies and the game's value");
+  cmd->require_subcommand(1);
+  std::vector<Failure> failures{Failure::DamagedTable, Failure::Unavailable};
+  list_exit_codes(cmd, failures);
+
+  register_setup_make(cmd, opt, failures);
 
   auto* reply = cmd->add_subcommand("reply", "Your best arrangements against a given one");
   add_common(reply, *opt);

@@ -9,6 +9,7 @@
 #include "json.h"
 #include "movegen.h"
 #include "notation.h"
+#include "position_answer.h"
 #include "printable.h"
 #include "search.h"
 #include "side_names.h"
@@ -39,21 +40,7 @@ int run_show(const ShowOptions& opt) {
     dice = {1, 2, 3, 4, 5, 6};
 
   if (opt.json) {
-    Json j;
-    j["position"] = format_position(pos, parsed.die);
-    j["side"] = side_letter(pos.to_move);
-    j["winner"] = winner ? Json(side_letter(*winner)) : Json(nullptr);
-    j["dice"] = Json::array();
-    if (!winner)
-      for (int d : dice) {
-        // The moves as the other position documents list them (answers/position_answer.h),
-        // without values.
-        Json moves = Json::array();
-        for (Move m : legal_moves(pos, d))
-          moves.push_back({{"move", format_move(m)}, {"wins", wins_at_once(pos, m)}});
-        j["dice"].push_back({{"die", d}, {"moves", std::move(moves)}});
-      }
-    print_json(j);
+    print_json(show_answer(parsed));
     return 0;
   }
 

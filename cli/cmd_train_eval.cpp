@@ -1,5 +1,4 @@
 // ewn train-eval: train the evaluation network (eval_network.h) by self-play (network_training.h).
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -11,6 +10,7 @@
 #include "printable.h"
 #include "progress_line.h"
 #include "race.h"
+#include "summaries.h"
 #include "tablebase_values.h"
 #include "tables_dir.h"
 
@@ -29,10 +29,9 @@ struct TrainOptions {
 
 int run_train(TrainOptions opt) {
   if (opt.out.empty()) {
-    if (opt.tables == "none") {
-      std::cerr << "ewn train-eval: without tables, say where to write the network with --out\n";
-      return 2;
-    }
+    if (opt.tables == "none")
+      return fail("train-eval", opt.json, Failure::BadUse,
+                  "without tables, say where to write the network with --out");
     opt.out = (std::filesystem::path(opt.tables) / kDefaultNetworkFile).string();
   }
   std::shared_ptr<const ExactValues> tables;
@@ -66,11 +65,8 @@ int run_train(TrainOptions opt) {
     return fail("train-eval", opt.json, e);
   }
   if (opt.json) {
-    print_json({{"games", stats.games},
-                {"positions", stats.positions},
-                {"td_error", stats.mean_abs_td_error},
-                {"took_ms", int64_t(std::llround(1000 * line.elapsed_seconds()))},
-                {"out", printable(opt.out)}});
+    print_json(train_eval_answer(
+        {stats.games, stats.positions, stats.mean_abs_td_error, line.elapsed_seconds(), opt.out}));
   } else {
     std::printf("%llu games, %llu positions in %.1f s; TD error over the last 1000 games %.4f\n",
                 (unsigned long long)stats.games, (unsigned long long)stats.positions,

@@ -151,12 +151,11 @@ int run_verify(const VerifyCommandOptions& opt) {
   v.list_limit = opt.list;
   if (!opt.only_class.empty()) {
     v.only_class = parse_material_class(opt.only_class);
-    if (!v.only_class) {
-      std::cerr << "ewn verify: --class " << printable(opt.only_class)
-                << ": not a material class (e.g. 123v1: the mover's piece numbers, 'v', the "
-                   "opponent's, each side in its canonical numbering)\n";
-      return 2;
-    }
+    if (!v.only_class)
+      return fail("verify", opt.json, Failure::BadUse,
+                  "--class " + printable(opt.only_class) +
+                      ": not a material class (e.g. 123v1: the mover's piece numbers, 'v', the "
+                      "opponent's, each side in its canonical numbering)");
   }
   if (!opt.quiet)
     v.on_progress = [&](const VerifyProgress& p) {

@@ -1,7 +1,6 @@
 #include "commands.h"
 
-#include <iostream>
-
+#include "error_kind.h"
 #include "printable.h"
 #include "tables_dir.h"
 
@@ -30,16 +29,14 @@ void add_engine_options(CLI::App* cmd, std::string& engine, std::string& tables)
                   "Table directory or none (default: $EWN_TABLES or data, if present)");
 }
 
-std::optional<Duration> duration_option(const char* command, const char* name,
-                                        const std::string& text, bool zero_ok,
-                                        std::optional<Duration> max) {
+Duration duration_option(const char* name, const std::string& text, bool zero_ok,
+                         std::optional<Duration> max) {
   std::optional<Duration> d = parse_duration(text);
   if (!d && zero_ok && text == "0") d = Duration::zero();
-  if (d && (d->count() > 0 || (zero_ok && d->count() == 0)) && (!max || *d <= *max)) return d;
-  std::cerr << "ewn " << command << ": " << name << " '" << printable(text) << "' is not a duration"
-            << (max ? " of at most " + format_duration(*max) : "")
-            << " (write e.g. 500ms, 30s, 4min; a bare number is milliseconds)\n";
-  return std::nullopt;
+  if (d && (d->count() > 0 || (zero_ok && d->count() == 0)) && (!max || *d <= *max)) return *d;
+  throw UsageError(std::string(name) + " '" + printable(text) + "' is not a duration" +
+                   (max ? " of at most " + format_duration(*max) : "") +
+                   " (write e.g. 500ms, 30s, 4min; a bare number is milliseconds)");
 }
 
 void register_commands(CLI::App& app) {

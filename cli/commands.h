@@ -32,14 +32,14 @@ CLI::Option* add_tables_option(CLI::App* cmd, std::string& dir, const std::strin
 // connect); both strings keep their values as defaults.
 void add_engine_options(CLI::App* cmd, std::string& engine, std::string& tables);
 
-// The value of a duration option (`text`: "500ms", "30s", "4min", a bare number of milliseconds),
-// or nullopt after saying on stderr, as "ewn COMMAND: NAME 'TEXT' is not a duration ...", how to
-// write one. A duration is positive (`zero_ok`: or 0) and at most `max` when one is given.
-std::optional<Duration> duration_option(const char* command, const char* name,
-                                        const std::string& text, bool zero_ok = false,
-                                        std::optional<Duration> max = std::nullopt);
+// The value of a duration option (`text`: "500ms", "30s", "4min", a bare number of milliseconds).
+// A duration is positive (`zero_ok`: or 0) and at most `max` when one is given; else a
+// UsageError says, as "NAME 'TEXT' is not a duration ...", how to write one (main reports it
+// as every failure: "ewn COMMAND: ...", the exit code of bad use, with --json the document).
+Duration duration_option(const char* name, const std::string& text, bool zero_ok = false,
+                         std::optional<Duration> max = std::nullopt);
 
-// The exit code chosen by the subcommand that ran.
+// The exit code chosen by the subcommand that ran (by the map of answers/failure.h).
 int exit_code();
 void set_exit_code(int code);
 

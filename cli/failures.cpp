@@ -1,28 +1,12 @@
 #include "failures.h"
 
 #include <iostream>
-#include <new>
 
 #include "error_answer.h"
-#include "error_kind.h"
-#include "game_record.h"
 #include "json.h"
-#include "notation.h"
-#include "player_spec.h"
 #include "printable.h"
-#include "table_format.h"
 
 namespace ewn::cli {
-
-Failure failure_of_exception(const std::exception& e) {
-  if (auto* path = dynamic_cast<const PathError*>(&e)) return failure_of(path->kind());
-  if (dynamic_cast<const TableError*>(&e)) return Failure::DamagedTable;
-  if (dynamic_cast<const ParseError*>(&e)) return Failure::BadPosition;
-  if (dynamic_cast<const GameTextError*>(&e)) return Failure::BadGameText;
-  if (dynamic_cast<const SpecError*>(&e)) return Failure::BadUse;
-  if (dynamic_cast<const std::bad_alloc*>(&e)) return Failure::OutOfMemory;
-  return Failure::Unavailable;
-}
 
 Failure failure_of_given_file(const std::exception& e) {
   Failure failure = failure_of_exception(e);
@@ -30,7 +14,7 @@ Failure failure_of_given_file(const std::exception& e) {
 }
 
 int fail(const std::string& command, Failure failure, const std::string& message) {
-  std::cerr << "ewn " << command << ": " << message << "\n";
+  std::cerr << "ewn" << (command.empty() ? "" : " " + command) << ": " << message << "\n";
   return ways_of(failure).exit_code;
 }
 

@@ -11,10 +11,8 @@
 
 namespace ewn::cli {
 
-// The failure an exception thrown by the engines stands for: a path's kind (no directory, not a
-// directory, unreadable, damaged), a damaged table, a bad position or game text, a bad player
-// spec (bad use), memory; any other is a run that failed (Failure::Unavailable's code).
-Failure failure_of_exception(const std::exception& e);
+// The failure an exception stands for is the one classifier's (answers/failure.h:
+// failure_of_exception), the same for every surface.
 
 // The failure of a file a command was given (a player's tables or network) that cannot be
 // used: its kind where it has one (no directory, a damaged table), else bad use.

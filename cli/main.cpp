@@ -2,15 +2,27 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
+#include <string_view>
 
 #include "commands.h"
+#include "failures.h"
 #include "printable.h"
 
 namespace {
 
-// Exit code of every usage error (unknown command or option, bad or out-of-range value), the
-// same as the "bad use" code the subcommands document.
-constexpr int kUsageError = 2;
+using ewn::Failure;
+using ewn::cli::fail;
+
+// --json among the arguments (before a "--"): a failure found before the command runs (a usage
+// error) or one no command reported itself also prints the error document on stdout.
+bool json_wanted(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    std::string_view a = argv[i];
+    if (a == "--") return false;
+    if (a == "--json") return true;
+  }
+  return false;
+}
 
 // "show, gen, probe, ..."
 std::string command_names(const CLI::App& app) {
@@ -42,15 +54,15 @@ int unknown_command_at(const CLI::App& app, int argc, char** argv) {
 // One line naming what was wrong and the help to read, instead of CLI11's own message and its
 // exit codes (105, 106, 109, ...).
 int usage_error(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
+  bool json = json_wanted(argc, argv);
   std::vector<CLI::App*> parsed = app.get_subcommands();
   if (parsed.empty()) {
     std::string first = argc > 1 ? ewn::printable(argv[1]) : "";
     std::string what = first.empty()     ? "no command given"
                        : first[0] == '-' ? "unknown option '" + first + "'"
                                          : "unknown command '" + first + "'";
-    std::cerr << "ewn: " << what << "; the commands are " << command_names(app)
-              << " (see 'ewn --help')\n";
-    return kUsageError;
+    return fail("", json, Failure::BadUse,
+                what + "; the commands are " + command_names(app) + " (see 'ewn --help')");
   }
   const CLI::App* sub = parsed.back();
   std::string what = ewn::printable(e.what());
@@ -61,23 +73,21 @@ int usage_error(const CLI::App& app, const CLI::ParseError& e, int argc, char** 
     const std::string& x = extras.front();
     what = (x[0] == '-' ? "unknown option '" : "unexpected argument '") + ewn::printable(x) + "'";
   }
-  std::cerr << "ewn " << sub->get_name() << ": " << what << " (see 'ewn " << sub->get_name()
-            << " --help')\n";
-  return kUsageError;
+  return fail(sub->get_name(), json, Failure::BadUse,
+              what + " (see 'ewn " + sub->get_name() + " --help')");
 }
 
 // An unknown subcommand of a command (`ewn setup nosuch`, argv[at] the unknown word).
-int unknown_subcommand(const CLI::App& app, char** argv, int at) {
+int unknown_subcommand(const CLI::App& app, int argc, char** argv, int at) {
   std::string path;
   const CLI::App* cmd = &app;
   for (int i = 1; i < at; ++i) {
     cmd = known_command(*cmd, argv[i]);
     path += (path.empty() ? "" : " ") + cmd->get_name();
   }
-  std::cerr << "ewn " << path << ": unknown command '" << ewn::printable(argv[at])
-            << "'; the commands are " << command_names(*cmd) << " (see 'ewn " << path
-            << " --help')\n";
-  return kUsageError;
+  return fail(path, json_wanted(argc, argv), Failure::BadUse,
+              "unknown command '" + ewn::printable(argv[at]) + "'; the commands are " +
+                  command_names(*cmd) + " (see 'ewn " + path + " --help')");
 }
 
 }  // namespace
@@ -97,19 +107,19 @@ int main(int argc, char** argv) {
   if (int at = unknown_command_at(app, argc, argv); at == 1)
     return usage_error(app, CLI::ExtrasError({argv[1]}), argc, argv);
   else if (at > 1)
-    return unknown_subcommand(app, argv, at);
+    return unknown_subcommand(app, argc, argv, at);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help, --version
   } catch (const CLI::ParseError& e) {
     return usage_error(app, e, argc, argv);
-  } catch (const std::exception& e) {
-    // A failure no command reported itself (e.g. out of memory) still ends with a message.
+  } catch (...) {
+    // A failure no command reported itself (a bad duration, out of memory) ends as every
+    // other: its message, its code by the one classifier and map, with --json its document.
     std::vector<CLI::App*> parsed = app.get_subcommands();
-    std::cerr << "ewn" << (parsed.empty() ? "" : " " + parsed.back()->get_name()) << ": "
-              << ewn::printable(e.what()) << "\n";
-    return 1;
+    return fail(parsed.empty() ? "" : parsed.back()->get_name(), json_wanted(argc, argv),
+                ewn::failure_of_current_exception(), ewn::message_of_current_exception());
   }
   return ewn::cli::exit_code();
 }

@@ -38,4 +38,18 @@ class PathError : public std::runtime_error {
   ErrorKind kind_;
 };
 
+// A request the program cannot take as given: a bad option or value, a player spec, a query
+// parameter (bad use). Thrown where it is found; every surface classifies it
+// (answers/failure.h's failure_of_exception) as bad use.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A move asked of a decided position: there is none to make (game over on every surface).
+class GameOverError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace ewn

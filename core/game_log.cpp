@@ -18,7 +18,7 @@ std::string printed(const char* format, double x) {
 
 std::string account_text(const EngineAccount& a) {
   std::string out;
-  if (a.value >= 0) out += printed(" value=%.4f", a.value);
+  if (a.value >= 0) out += printed(" move_value=%.4f", a.value);
   out += a.exact ? std::string(" exact") : " depth=" + std::to_string(a.depth);
   return out;
 }

@@ -93,8 +93,8 @@ std::string setup_line(const Position& start);
 std::string dice_line(const std::vector<int>& dice);
 std::string moves_line(const std::vector<Move>& moves);
 
-// The engine's account of its move at the end of a turn line: " value=0.5110 depth=2", " exact"
-// (value < 0: none).
+// The engine's account of its move at the end of a turn line (value < 0: none):
+// " move_value=0.5110 depth=2", " exact".
 struct EngineAccount {
   double value = -1;
   bool exact = false;
@@ -119,7 +119,7 @@ std::string play_title(bool operator_mode, const std::string& notes);
 // "game 1 mode=operator engine=blue first=blue[ match=bo7 seat=A]" (seat: a best-of-7 match's).
 std::string play_game_line(int number, bool operator_mode, Side engine, Side first,
                            std::optional<char> seat);
-// "turn 3 POSITION DIE MOVE engine time=0.25s[ clock=3:59.9][ value=0.5110 depth=2]"
+// "turn 3 POSITION DIE MOVE engine time=0.25s[ clock=3:59.9][ move_value=0.5110 depth=2]"
 struct PlayTurn {
   int index = 1;
   Position before;
@@ -160,7 +160,7 @@ std::string close_line();
 std::string connect_game_line(int number, Side engine);
 std::string note_line(const std::string& note);
 std::string opponent_line(Move move);
-// "turn POSITION DIE MOVE send ANSWER time=31 ms[ value=0.5017 depth=2]"
+// "turn POSITION DIE MOVE send ANSWER time=31 ms[ move_value=0.5017 depth=2]"
 std::string connect_turn_line(const Position& pos, int die, Move move, const std::string& answer,
                               double took_ms, const EngineAccount& engine);
 // "result game 4 won (HOW)" and a blank line.

@@ -524,6 +524,26 @@ int rewrite_all(const std::string& dir, int pieces, const std::string& out) {
   return 0;
 }
 
+// Every `every`-th table of `pieces` pieces in `dir` (those there: a partial set is studied as
+// far as it goes); `positions` gets their unique positions.
+std::vector<Table> load_tables(const std::string& dir, int pieces, int every, uint64_t& positions) {
+  std::vector<Table> tables;
+  uint64_t entries = 0;
+  int k = 0;
+  for (MaterialClass mc : material_classes(pieces)) {
+    if (k++ % every != 0) continue;
+    if (!std::filesystem::exists(std::filesystem::path(dir) / table_file_name(mc))) continue;
+    auto stored = read_table(std::filesystem::path(dir) / table_file_name(mc), mc);
+    PositionIndex index(mc);
+    tables.push_back(Table{mc, generator_values(mc, stored), read_entry_flags(index)});
+    positions += index.canonical_count();
+    entries += index.size();
+  }
+  std::printf("%zu tables with %d pieces, %llu entries, %llu unique positions\n", tables.size(),
+              pieces, (unsigned long long)entries, (unsigned long long)positions);
+  return tables;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -559,21 +579,8 @@ int main(int argc, char** argv) {
   }
   try {
     if (!rewrite.empty()) return rewrite_all(dir, pieces, rewrite);
-    std::vector<Table> tables;
-    uint64_t positions = 0, entries = 0;
-    int k = 0;
-    for (MaterialClass mc : material_classes(pieces)) {
-      if (k++ % every != 0) continue;
-      // A partial set (some groups generated with --class) is studied as far as it goes.
-      if (!std::filesystem::exists(std::filesystem::path(dir) / table_file_name(mc))) continue;
-      auto stored = read_table(std::filesystem::path(dir) / table_file_name(mc), mc);
-      PositionIndex index(mc);
-      tables.push_back(Table{mc, generator_values(mc, stored), read_entry_flags(index)});
-      positions += index.canonical_count();
-      entries += index.size();
-    }
-    std::printf("%zu tables with %d pieces, %llu entries, %llu unique positions\n", tables.size(),
-                pieces, (unsigned long long)entries, (unsigned long long)positions);
+    uint64_t positions = 0;
+    std::vector<Table> tables = load_tables(dir, pieces, every, positions);
     std::printf("%-24s %6s %5s %10s %16s %14s %14s %10s\n", "variant", "block", "level",
                 "bytes/pos", "compress ns/blk", "decode ns/blk", "checksum ns/blk", "train s");
     std::map<std::tuple<int, bool, int>, std::vector<Layout>> layouts;

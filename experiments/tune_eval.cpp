@@ -1,6 +1,7 @@
 // tune_eval: fit the evaluation's weights to exact table values and report its error. The
 // weights it prints are compiled into the player (player/eval_weights.h); the program itself is
 // a study, not part of the product (experiments/).
+#include <array>
 #include <cstdio>
 #include <iostream>
 
@@ -37,6 +38,31 @@ struct TuneOptions {
   int beyond = 20000;  // positions beyond the tables
   bool json = false;
 };
+
+// The study as one JSON document; `tests`: the held-out errors of the race model, the untuned,
+// the compiled-in and the fitted weights.
+void print_study_json(const TuneOptions& opt, int max_pieces, const EvalTuningStudy& study,
+                      const std::array<double, 4>& tests) {
+  const EvalWeights& fitted = study.weights;
+  Json j;
+  j["positions"] = study.positions;
+  j["train"] = study.train;
+  j["test"] = study.test;
+  j["seed"] = opt.seed;
+  j["min_pieces"] = opt.min_pieces;
+  j["max_pieces"] = max_pieces;
+  j["mae_test_race"] = tests[0];
+  j["mae_test_untuned"] = tests[1];
+  j["mae_test_compiled"] = tests[2];
+  j["mae_test_fitted"] = tests[3];
+  j["rounds"] = Json::array();
+  for (const EvalTuningStudy::Round& r : study.rounds)
+    j["rounds"].push_back({{"mae_test_exact", r.exact_test}, {"mae_test_search", r.beyond_test}});
+  Json& weights = j["weights"];
+  weights["bias"] = fitted.bias;
+  for (int i = 0; i < kEvalFeatureCount; ++i) weights[eval_feature_name(i)] = fitted.w[i];
+  print_json(j);
+}
 
 int run_tune(const TuneOptions& opt) {
   std::shared_ptr<const ExactValues> tables;
@@ -79,24 +105,8 @@ int run_tune(const TuneOptions& opt) {
       {"fitted now", study.fitted.train, study.fitted.test},
   };
   if (opt.json) {
-    Json j;
-    j["positions"] = study.positions;
-    j["train"] = study.train;
-    j["test"] = study.test;
-    j["seed"] = opt.seed;
-    j["min_pieces"] = opt.min_pieces;
-    j["max_pieces"] = max_pieces;
-    j["mae_test_race"] = rows[0].test;
-    j["mae_test_untuned"] = rows[1].test;
-    j["mae_test_compiled"] = rows[2].test;
-    j["mae_test_fitted"] = rows[3].test;
-    j["rounds"] = Json::array();
-    for (const EvalTuningStudy::Round& r : study.rounds)
-      j["rounds"].push_back({{"mae_test_exact", r.exact_test}, {"mae_test_search", r.beyond_test}});
-    Json& weights = j["weights"];
-    weights["bias"] = fitted.bias;
-    for (int i = 0; i < kEvalFeatureCount; ++i) weights[eval_feature_name(i)] = fitted.w[i];
-    print_json(j);
+    print_study_json(opt, max_pieces, study,
+                     {rows[0].test, rows[1].test, rows[2].test, rows[3].test});
     return 0;
   }
   std::printf(

@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "error_kind.h"
 #include "exact_values.h"
 #include "mcts_player.h"
 #include "player.h"
@@ -30,9 +31,10 @@
 
 namespace ewn {
 
-class SpecError : public std::runtime_error {
+// A player spec that cannot be read: bad use.
+class SpecError : public UsageError {
  public:
-  using std::runtime_error::runtime_error;
+  using UsageError::UsageError;
 };
 
 struct PlayerSpec {

@@ -371,6 +371,26 @@ double Search::die_value(const Position& pos, int die, int depth) {
   return max_node(pos, key, g, 0, g.count, depth, 0, 1, 0, best);
 }
 
+namespace {
+
+// The tables' best move for the die, the one winning at once among equals; nullopt where they
+// have no value.
+std::optional<SearchResult> tables_choice(const ExactValues& tables, const Position& pos, int die) {
+  if (!tables.has_value_for(pos)) return std::nullopt;
+  auto values = tables.move_values(pos, die);
+  if (!values || values->empty()) return std::nullopt;
+  const ExactMoveValue* best = &values->front();
+  for (const ExactMoveValue& mv : *values)
+    if (mv.value > best->value || (mv.value == best->value && mv.wins && !best->wins)) best = &mv;
+  SearchResult result;
+  result.move = best->move;
+  result.value = best->value;
+  result.exact = result.from_tables = true;
+  return result;
+}
+
+}  // namespace
+
 SearchResult Search::choose(const Position& pos, int die, const Deadline& deadline) {
   MoveList legal = legal_moves(pos, die);
   if (legal.size == 0) throw std::invalid_argument("choose: no legal move (game decided)");
@@ -386,18 +406,8 @@ SearchResult Search::choose(const Position& pos, int die, const Deadline& deadli
   if (legal.size == 1) return result;
 
   // Under the Random model the tables' best move (against best play) is searched like any other.
-  if (options_.model == OpponentModel::Best && tables_ && tables_->has_value_for(pos)) {
-    if (auto values = tables_->move_values(pos, die); values && !values->empty()) {
-      const ExactMoveValue* best = &values->front();
-      for (const ExactMoveValue& mv : *values)
-        if (mv.value > best->value || (mv.value == best->value && mv.wins && !best->wins))
-          best = &mv;
-      result.move = best->move;
-      result.value = best->value;
-      result.exact = result.from_tables = true;
-      return result;
-    }
-  }
+  if (options_.model == OpponentModel::Best && tables_)
+    if (std::optional<SearchResult> exact = tables_choice(*tables_, pos, die)) return *exact;
 
   uint64_t key = start_search(pos, deadline);
   // Root moves with their latest values; searched best first.

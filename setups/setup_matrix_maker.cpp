@@ -88,6 +88,7 @@ bool compute_rows(int fd, const std::filesystem::path& partial, const SetupMakeO
         SetupEntry e = setup_entry(search, first, class_arrangement(c), options.depth);
         codes[index] = encode_setup_value(e.value);
         progress.nodes += e.nodes;
+        progress.cpu_seconds += e.seconds;
         progress.entries += 1;
       }
       row[2 * size_t(c)] = uint8_t(codes[index]);
@@ -119,6 +120,7 @@ bool estimate_error(SetupMatrix& m, SetupMakeProgress& progress,
     sum += d;
     sum_sq += d * d;
     progress.nodes += e.nodes;
+    progress.cpu_seconds += e.seconds;
     progress.sample_done = k + 1;
     bool report = (k + 1) % 8 == 0 || k + 1 == progress.sample;
     if (report && after_row) {

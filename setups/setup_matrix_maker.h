@@ -36,6 +36,7 @@ struct SetupMakeProgress {
   uint64_t entries = 0;             // entries this run searched
   uint64_t mirrored = 0;            // entries this run copied from their mirror image
   double seconds = 0;               // time this run spent computing entries (error sample included)
+  double cpu_seconds = 0;           // the CPU time of this run's searches (error sample included)
   int sample_done = 0, sample = 0;  // the error sample's entries searched one ply deeper
   double entry_error = 0, depth_bias = 0;  // when the sample is done
 };

@@ -3,7 +3,6 @@
 #include <optional>
 #include <string>
 
-#include "printable.h"
 #include "query.h"
 
 namespace ewn::web {
@@ -17,12 +16,9 @@ AnalysisRequest analysis_request(const Request& req, long min_nodes, long max_no
   r.nodes = uint64_t(number_param(req, "nodes", long(kDefaultAnalysisNodes), min_nodes, max_nodes));
   // 0: not asked for, the text's last game.
   long number = number_param(req, "game", 0, 1, 999'999'999);
-  try {
-    r.game = read_game(req.get_param_value("text"),
-                       number ? std::optional<int>(int(number)) : std::nullopt);
-  } catch (const GameTextError& e) {
-    throw RequestError("the game text: " + printable(e.what()));
-  }
+  // A text that cannot be read throws its GameTextError: bad_game_text, as on every surface.
+  r.game = read_game(req.get_param_value("text"),
+                     number ? std::optional<int>(int(number)) : std::nullopt);
   uint64_t turns = r.game.turns.size();
   if (turns * r.nodes > kMaxAnalysisNodes)
     throw RequestError("the game's " + std::to_string(turns) + " turns at " +

@@ -25,9 +25,9 @@ struct AnalysisRequest {
 };
 
 // The request's `text` (required; the game's text), `game` (which game of a log; default its
-// last) and `nodes` (each estimated position's budget). Throws RequestError for a missing game,
-// a text that cannot be read (the reader's message, which names the line), or turns and nodes
-// beyond kMaxAnalysisNodes.
+// last) and `nodes` (each estimated position's budget). Throws RequestError for a missing game
+// or turns and nodes beyond kMaxAnalysisNodes, the reader's GameTextError (its message names the
+// line) for a text that cannot be read.
 AnalysisRequest analysis_request(const Request& req, long min_nodes, long max_nodes);
 
 // The analysis with a search of the server's pool (`tables`: its exact values, or null), each

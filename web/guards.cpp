@@ -1,7 +1,6 @@
 #include "guards.h"
 
 #include <algorithm>
-#include <exception>
 
 #include "engine_defaults.h"
 #include "host_check.h"
@@ -26,16 +25,19 @@ Response answer(const Site& site, const Request& req) {
   try {
     if (is_loopback_address(site.options.host) && !req.host.empty() &&
         !is_loopback_host_header(req.host))
-      send_error(res, 403,
+      send_error(res, Refusal::HostRefused,
                  "Host '" + printable_excerpt(req.host) +
                      "' refused: this server listens on loopback and answers requests for "
                      "localhost, 127.0.0.1 or [::1] only (docs/WEB.md, Safety)");
     else
       route(site, req, res);
-  } catch (const RequestError& e) {
-    send_failure(res, Failure::BadUse, e.what());
-  } catch (const std::exception& e) {
-    send_failure(res, Failure::Internal, "internal error: " + std::string(e.what()));
+  } catch (...) {
+    // The one classifier of every surface (answers/failure.h): a request's bad parameter is bad
+    // use, a decided position game over, running out of memory or descriptors 503, a bug 500.
+    Failure failure = failure_of_current_exception();
+    std::string message = message_of_current_exception();
+    send_failure(res, failure,
+                 failure == Failure::Internal ? "internal error: " + message : message);
   }
   site.directory.apply(res.body);
   return res;

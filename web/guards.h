@@ -18,10 +18,10 @@
 
 namespace ewn::web {
 
-// The answer to a request: refused with 403 when the server listens on loopback and the Host
-// names another host; else the route's answer, a RequestError answered as bad use (400) with
-// its message, any other exception as an internal error (500); the table directory named as
-// DirectoryName shows it.
+// The answer to a request: refused (Refusal::HostRefused, 403) when the server listens on
+// loopback and the Host names another host; else the route's answer, an exception answered by
+// the one classifier and map (answers/failure.h: a RequestError bad use, 400; out of memory
+// 503; a bug 500) with its message; the table directory named as DirectoryName shows it.
 Response answer(const Site& site, const Request& req);
 
 // The caps: movetime_ms at most --max-movetime; an estimate's nodes in [kMinNodes, kMaxNodes].
@@ -59,7 +59,7 @@ void with_engine(const Site& site, const Request& req, Response& res, F f) {
     ~StopWhenGone() { search.set_stop_flag(nullptr); }
   } stop{lease->search()};
   stop.search.set_stop_flag(req.client_gone.get());
-  send_json(res, 200, f(lease->search()));
+  send_answer(res, f(lease->search()));
 }
 
 }  // namespace ewn::web

@@ -2,6 +2,7 @@
 // commands write theirs (json_text.h).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "error_answer.h"
@@ -22,13 +23,25 @@ inline void send_failure(Response& res, Failure failure, const std::string& mess
   send_json(res, ways_of(failure).http_status, error_answer(failure, message));
 }
 
+// A document of the answers (200, answers/failure.h's kSuccessHttpStatus).
+inline void send_answer(Response& res, const Json& body) {
+  send_json(res, kSuccessHttpStatus, body);
+}
+
 // An answer of HTTP's own (a page not found, a Host refused, a request too large, a server
-// over its caps): its own status, and the error document of every surface with the nearest
-// failure of the map as its kind, so that a client reads every failure the same way: the
-// client's doing (4xx) is bad use, the server's (5xx) is unavailable.
+// over its caps): its status and the failure its error document names, both from the map
+// (answers/failure.h's refusals), so that a client reads every failure the same way.
+inline void send_error(Response& res, Refusal refusal, const std::string& message) {
+  const RefusalWays& w = ways_of(refusal);
+  send_json(res, w.http_status, error_answer(w.failure, message));
+}
+
+// The same for a status the transport chose: the map's refusal of that status (an unlisted one
+// is the server's failure, unavailable).
 inline void send_error(Response& res, int status, const std::string& message) {
-  Failure nearest = status >= 500 ? Failure::Unavailable : Failure::BadUse;
-  send_json(res, status, error_answer(nearest, message));
+  std::optional<Refusal> refusal = refusal_of_status(status);
+  send_json(res, status,
+            error_answer(refusal ? ways_of(*refusal).failure : Failure::Unavailable, message));
 }
 
 }  // namespace ewn::web

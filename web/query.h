@@ -9,14 +9,16 @@
 #include <string>
 #include <string_view>
 
+#include "error_kind.h"
 #include "http_message.h"
 #include "notation.h"
 
 namespace ewn::web {
 
-class RequestError : public std::runtime_error {
+// A request's parameter that cannot be used: bad use (400).
+class RequestError : public UsageError {
  public:
-  using std::runtime_error::runtime_error;
+  using UsageError::UsageError;
 };
 
 // The longest position text accepted. The longest meaningful one, twelve pieces, a side and a

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "analysis_api.h"
+#include "engine_answers.h"
 #include "engine_api.h"
 #include "guards.h"
 #include "probe_answer.h"
@@ -30,9 +31,7 @@ void probe_route(const Site& s, const Request& req, Response& res) {
     uint64_t nodes = nodes_param(req);
     std::chrono::milliseconds cap(s.options.max_movetime_ms);
     with_engine(s, req, res, [&](Search& search) {
-      Json j = engine_estimate(search, parsed, nodes, cap);
-      j["not_covered"] = a.error();
-      return j;
+      return estimate_in_place_of_probe(engine_estimate(search, parsed, nodes, cap), a.error());
     });
     return;
   }
@@ -45,7 +44,7 @@ void move_route(const Site& s, const Request& req, Response& res) {
   std::chrono::milliseconds movetime = movetime_param(s, req);
   if (!parsed.die)
     throw RequestError("the position needs a die for the engine to move (e.g. '... r 3')");
-  if (parsed.position.winner()) throw RequestError("the game is decided: there is no move");
+  if (parsed.position.winner()) throw GameOverError("the game is decided: there is no move");
   with_engine(s, req, res, [&](Search& search) { return engine_move(search, parsed, movetime); });
 }
 
@@ -106,20 +105,22 @@ void setup_route(const Site& s, std::string_view question, const Request& req, R
     throw RequestError("parameter 'missing' takes one value: ok");
   if (!s.setups) {
     // The server cannot answer it until it is restarted with a matrix.
-    send_failure(res, Failure::Unavailable, s.no_setups);
-    if (missing_ok) res.status = 200;
+    if (missing_ok)
+      send_answer(res, error_answer(Failure::Unavailable, s.no_setups));
+    else
+      send_failure(res, Failure::Unavailable, s.no_setups);
     return;
   }
   int count = int(number_param(req, "count", 5, 1, kArrangementClasses));
   Json answer = question == "equilibrium" ? setup_equilibrium_answer(*s.setups)
                 : question == "best"      ? setup_best_answer(*s.setups, count)
                                           : setup_reply(s, req, count);
-  send_json(res, 200, answer);
+  send_answer(res, answer);
 }
 
 void info_route(const Site& s, const Request& req, Response& res) {
   check_params(req, {});
-  send_json(res, 200, s.info);
+  send_answer(res, s.info);
 }
 
 void static_route(const Request& req, Response& res) {
@@ -130,7 +131,7 @@ void static_route(const Request& req, Response& res) {
       res.set_content(std::string(f.body), std::string(f.content_type));
       return;
     }
-  send_error(res, 404, "no such page: " + printable_excerpt(req.path));
+  send_error(res, Refusal::NoSuchPage, "no such page: " + printable_excerpt(req.path));
 }
 
 constexpr std::string_view kSetupPrefix = "/api/setup/";

@@ -48,14 +48,13 @@ std::shared_ptr<const Site> open_site(const ServerOptions& options) {
   make_engine(*s);
   load_setups(*s);
   // The inventory of `ewn info --json --quick`: file headers only, read once at start.
-  s->info = inventory_answer(s->tables->directory(),
-                             inspect_tables(s->tables->directory(), /*headers_only=*/true,
-                                            /*threads=*/1),
-                             /*checked=*/false);
-  s->info["directory"] = s->directory.shown();
-  s->info["engine"] = {{"searches", options.searches},
-                       {"max_movetime_ms", options.max_movetime_ms},
-                       {"tables", s->engine->tables() != nullptr}};
+  s->info = server_info_answer(
+      inventory_answer(s->tables->directory(),
+                       inspect_tables(s->tables->directory(), /*headers_only=*/true,
+                                      /*threads=*/1),
+                       /*checked=*/false),
+      s->directory.shown(),
+      {options.searches, options.max_movetime_ms, s->engine->tables() != nullptr});
   return s;
 }
 

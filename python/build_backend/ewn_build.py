@@ -25,8 +25,17 @@ REQUIRES_PYTHON = ">=3.9"
 
 
 def version():
-    """The one version of the project (VERSION at the repository's root)."""
-    return (HERE.parent / "VERSION").read_text().strip()
+    """The one version of the project (VERSION at the repository's root). A copy of python/
+    alone has none: the build says so and how to install, without a traceback."""
+    path = HERE.parent / "VERSION"
+    try:
+        return path.read_text().strip()
+    except OSError:
+        print(f"ewn: {path} is missing: python/ builds only inside the ewn repository (the "
+              "module compiles against the library of the rest of it), not from a copy of the "
+              "folder alone. Install from a checkout of the repository: "
+              "python3 -m pip install ./python", file=sys.stderr, flush=True)
+        raise SystemExit(1) from None
 
 
 def get_requires_for_build_wheel(config_settings=None):

@@ -16,7 +16,7 @@ document back); docs/API.md.
 from ._ewn import (ArgumentError, DirectoryNotFoundError, Engine, Error, GameOverError,
                    GameTextError, InternalError, NotATableDirectoryError, NotCoveredError,
                    OutOfMemoryError, Position, PositionError, Setups, Tablebase, TableError,
-                   UnreadableError, __version__, analyse, analyse_game)
+                   UnavailableError, UnreadableError, __version__, analyse, analyse_game)
 from ._results import (Analysis, DiceMoves, Document, EngineChoice, MixAlternatives, Players,
                        Probe, RankedArrangement, SetupAlternatives, SetupBest, SetupEquilibrium,
                        SetupMatrix, SetupPrecision, SetupPrecisionByMover, SetupReply, SetupTies,
@@ -27,7 +27,7 @@ __all__ = ["Engine", "Position", "Setups", "Tablebase", "__version__", "analyse"
            # the errors
            "Error", "ArgumentError", "PositionError", "GameTextError", "GameOverError",
            "NotCoveredError", "DirectoryNotFoundError", "NotATableDirectoryError",
-           "UnreadableError", "TableError", "OutOfMemoryError", "InternalError",
+           "UnreadableError", "TableError", "OutOfMemoryError", "UnavailableError", "InternalError",
            # the typed answers
            "Document", "Probe", "DiceMoves", "ValuedMove", "EngineChoice", "Analysis", "Turn",
            "Players", "Sides", "SideVerdict", "SetupReply", "SetupBest", "SetupEquilibrium",

@@ -50,6 +50,25 @@ class PyEngine {
   Handle<ewn_engine, ewn_engine_close> engine_{"the engine is closed"};
 };
 
+// Raises the TypeError of a call to Engine() that matches no signature.
+std::unique_ptr<PyEngine> engine_usage_error(const py::args& args, const py::kwargs& kwargs) {
+  std::string what;
+  for (const auto& [key, value] : kwargs) {
+    std::string name = py::str(key);
+    if (name != "tables" && name != "movetime_ms") {
+      what = "unexpected keyword argument '" + name + "'";
+      break;
+    }
+  }
+  if (what.empty())
+    what = args.size() > 2 ? std::to_string(args.size()) + " positional arguments (at most 2)"
+                           : "an argument of the wrong type";
+  throw py::type_error(
+      "Engine() got " + what +
+      "; it takes tables (a directory: str or path-like, \"none\", or None) and movetime_ms (a "
+      "whole number of milliseconds), e.g. ewn.Engine(\"data\", movetime_ms=100)");
+}
+
 }  // namespace
 
 void register_engine(py::module_& m) {
@@ -66,6 +85,11 @@ one per thread to search in parallel).)")
              return std::make_unique<PyEngine>(player_tables_dir(tables), movetime_ms);
            }),
            py::arg("tables") = py::none(), py::arg("movetime_ms") = EWN_MOVETIME_MS_DEFAULT)
+      // Any other call: a TypeError that names the wrong keyword or argument and the right
+      // ones, rather than pybind11's list of "incompatible constructor arguments".
+      .def(py::init([](const py::args& args, const py::kwargs& kwargs) {
+        return engine_usage_error(args, kwargs);
+      }))
       .def(
           "best_move",
           [](PyEngine& e, py::handle position, const py::object& die) {

@@ -11,9 +11,10 @@ namespace ewn_python {
 
 namespace {
 
-// One exception class of the ewn module: its name (answers/failure.h's Python column), the
-// built-in class it also is, so that code catching the built-in one keeps working, and the C
-// codes it stands for.
+// One exception class of the ewn module: its name (answers/failure.h's Python column, which
+// python/tests/test_errors.py checks this table against through docs/API.md), the built-in class
+// it also is, so that code catching the built-in one keeps working, and the C codes it stands
+// for.
 struct ErrorClass {
   const char* name;
   PyObject* builtin;
@@ -63,6 +64,11 @@ std::vector<ErrorClass>& error_classes() {
        {EWN_E_TABLE},
        "A table (or setup matrix) file missing or damaged; the message names it."},
       {"OutOfMemoryError", PyExc_MemoryError, {EWN_E_MEMORY}, "Memory ran out."},
+      {"UnavailableError",
+       PyExc_OSError,
+       {EWN_E_UNAVAILABLE},
+       "The run failed for its surroundings (a file not read or written, no file descriptors "
+       "left); trying again later may help."},
       {"InternalError",
        PyExc_RuntimeError,
        {EWN_E_INTERNAL, EWN_E_BUFFER},

@@ -10,7 +10,7 @@ namespace ewn_python {
 // GameTextError and GameOverError ValueErrors, NotCoveredError a KeyError (as python-chess's
 // MissingTableError), DirectoryNotFoundError a FileNotFoundError, NotATableDirectoryError a
 // NotADirectoryError, TableError and UnreadableError OSErrors, OutOfMemoryError a MemoryError,
-// InternalError a RuntimeError.
+// UnavailableError an OSError, InternalError a RuntimeError.
 void register_errors(pybind11::module_& m);
 // The classes NotCoveredError and TableError.
 PyObject* not_covered_error();

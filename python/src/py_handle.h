@@ -7,6 +7,9 @@
 
 #include <memory>
 
+#include "ewn/ewn.h"
+#include "py_errors.h"
+
 namespace ewn_python {
 
 template <class T, void (*Close)(T*)>
@@ -15,9 +18,10 @@ class Handle {
   explicit Handle(const char* closed_message) : closed_message_(closed_message) {}
   void reset(T* handle) { handle_.reset(handle, Close); }
   void close() { handle_.reset(); }
-  // The handle for one call; ValueError once closed, as for a closed file.
+  // The handle for one call; once closed, bad use: ewn.ArgumentError, an ewn.Error and a
+  // ValueError, as for a closed file.
   std::shared_ptr<T> get() const {
-    if (!handle_) throw pybind11::value_error(closed_message_);
+    if (!handle_) raise_error(EWN_E_ARGUMENT, closed_message_);
     return handle_;
   }
 

@@ -1,12 +1,15 @@
 """Errors: the exception of each failure, with the program's message."""
 
+import builtins
 import json
+import re
 import shutil
 import subprocess
 
 import pytest
 
 import ewn
+from conftest import REPO
 
 
 def cli_error(ewn_program, tables, position):
@@ -87,7 +90,7 @@ ERROR_CLASSES = {
     "GameOverError": ValueError, "NotCoveredError": KeyError,
     "DirectoryNotFoundError": FileNotFoundError, "NotATableDirectoryError": NotADirectoryError,
     "UnreadableError": OSError, "TableError": OSError, "OutOfMemoryError": MemoryError,
-    "InternalError": RuntimeError,
+    "UnavailableError": OSError, "InternalError": RuntimeError,
 }
 
 
@@ -149,15 +152,91 @@ def test_bad_arguments(tables):
         tb.best_move("r14/5/5/5/3b11 r")
     with pytest.raises(ValueError):
         ewn.Engine(movetime_ms=0)
+    # A wrong keyword is named, with the right ones, not pybind11's list of signatures.
+    with pytest.raises(TypeError) as e:
+        ewn.Engine(movetime=100)
+    assert "unexpected keyword argument 'movetime'" in str(e.value)
+    assert "movetime_ms" in str(e.value) and "incompatible" not in str(e.value)
+    with pytest.raises(TypeError, match="at most 2"):
+        ewn.Engine(None, 100, 3)
 
 
 def test_closed_handles_raise_value_error_and_context_managers_close(tables):
     with ewn.Tablebase(tables) as tb:
         assert tb.value("r14/5/5/5/4b1 r") >= 0
-    with pytest.raises(ValueError, match="closed"):
+    with pytest.raises(ValueError, match="closed") as e:
         tb.value("r14/5/5/5/4b1 r")
+    # An ewn.Error as every failure of the module: bad use, as a closed file's ValueError.
+    assert isinstance(e.value, ewn.ArgumentError) and isinstance(e.value, ewn.Error)
+    with pytest.raises(ewn.Error, match="closed"):
+        tb.get_value("r14/5/5/5/4b1 r", 0.5)
     tb.close()  # twice is fine
     with ewn.Engine(movetime_ms=10) as engine:
         engine.best_move("r14/5/5/5/4b1 r 1")
-    with pytest.raises(ValueError, match="closed"):
+    with pytest.raises(ewn.ArgumentError, match="closed"):
         engine.search("r14/5/5/5/4b1 r 1")
+
+
+def the_map():
+    """docs/API.md's failure table, which tests/answers/test_failure_surfaces.cpp checks is
+    answers/failure.h's map row for row: error_kind -> (Python class, its built-in class)."""
+    text = (REPO / "docs" / "API.md").read_text()
+    rows = re.findall(r"^\| `([a-z_]+)` \| [^|]+ \| \d+ \| `EWN_E_\w+` \| `ewn\.(\w+)`"
+                      r"(?: \(`(\w+)`[^|]*\))? \| \d+ \|$", text, re.M)
+    assert len(rows) >= 13, "docs/API.md's failure table not found"
+    return {kind: (name, builtin) for kind, name, builtin in rows}
+
+
+def test_the_classes_are_the_map_s():
+    classes = {name for name, _ in the_map().values()}
+    for name, builtin in the_map().values():
+        cls = getattr(ewn, name)
+        assert issubclass(cls, ewn.Error)
+        if builtin:
+            assert issubclass(cls, getattr(builtins, builtin)), name
+    # No class of the module's beside the map's.
+    module_errors = {n for n in ewn.__all__ if n != "Error" and isinstance(getattr(ewn, n), type)
+                     and issubclass(getattr(ewn, n), ewn.Error)}
+    assert module_errors == classes
+
+
+def test_each_failure_raises_the_map_s_class_for_the_cli_s_kind(ewn_program, tables, tmp_path):
+    """Each failure made to happen in Python and in the CLI (--json): the CLI's error_kind names
+    the class Python raises, by the map."""
+    damaged = tmp_path / "damaged"
+    shutil.copytree(tables, damaged)
+    three = "r1r23/5/5/5/4b1 r"
+    table = damaged / f"{ewn.Tablebase(tables).probe(three).material}.ewt"
+    with open(table, "r+b") as f:
+        f.truncate(100)
+    bad_game = tmp_path / "bad.txt"
+    bad_game.write_text("5/1r13/2r22/3b11/5 r\nr 2 c3d3\nb 4 d2b1\n")
+    (tmp_path / "file").write_text("")
+    cases = [
+        (["probe", "r1r2/5/5 r", "--tables", str(tables)], lambda: ewn.Tablebase(tables).probe(
+            "r1r2/5/5 r")),
+        (["probe", "r1r23/5/2b3b41/5/4b5 r", "--tables", str(tables)],
+         lambda: ewn.Tablebase(tables).probe("r1r23/5/2b3b41/5/4b5 r")),
+        (["probe", three, "--tables", str(damaged)], lambda: ewn.Tablebase(damaged).probe(three)),
+        (["probe", three, "--tables", str(tmp_path / "nowhere")],
+         lambda: ewn.Tablebase(tmp_path / "nowhere")),
+        (["probe", three, "--tables", str(tmp_path / "file")],
+         lambda: ewn.Tablebase(tmp_path / "file")),
+        (["analyse", str(bad_game), "--tables", "none"],
+         lambda: ewn.analyse_game(bad_game.read_text(), tables="none")),
+        (["analyse", str(bad_game), "--nodes", "0"],
+         lambda: ewn.analyse_game(bad_game.read_text(), tables="none", nodes=0)),
+    ]
+    seen = set()
+    for args, call in cases:
+        run = subprocess.run([str(ewn_program), *args, "--json"], capture_output=True, text=True)
+        kind = json.loads(run.stdout)["error_kind"]
+        seen.add(kind)
+        with pytest.raises(ewn.Error) as e:
+            call()
+        assert type(e.value).__name__ == the_map()[kind][0], (args, kind)
+    assert seen == {"bad_position", "not_covered", "damaged_table", "no_directory",
+                    "not_a_directory", "bad_game_text", "bad_use"}
+    # A decided position: no command asks for a move; C, HTTP and Python say game over.
+    with pytest.raises(getattr(ewn, the_map()["game_over"][0])):
+        ewn.Tablebase(tables).best_move("1b13/5/5/5/3r2r1 b 1")

@@ -456,7 +456,9 @@ def test_every_http_failure_is_an_error_document(schemas, http_server):
     # not there) keep their status, with the nearest kind: the client's doing is bad use.
     for path, query, status, kind in (("/no/such/page", {}, 404, "bad_use"),
                                       ("/api/setup/reply", {}, 400, "bad_use"),
-                                      ("/api/probe", {"position": "x"}, 400, "bad_position")):
+                                      ("/api/probe", {"position": "x"}, 400, "bad_position"),
+                                      ("/api/move", {"position": "1b13/5/5/5/3r2r1 b 3"}, 400,
+                                       "game_over")):
         got, body = http_get(http_server, path, **query)
         document = json.loads(body)
         validate(schemas, "error", document)
@@ -468,7 +470,8 @@ def test_the_http_inventory_is_the_cli_s(schemas, ewn_program, tables, http_serv
     server's own `engine`."""
     status, body = http_get(http_server, "/api/info")
     document = json.loads(body)
-    assert status == 200 and set(document["engine"]) == {"searches", "max_movetime_ms", "tables"}
+    assert status == 200 and set(document["engine"]) == {"searches", "max_movetime_ms",
+                                                          "uses_tables"}
     del document["engine"]
     validate(schemas, "info", document)
     assert document == json.loads(cli_line(ewn_program, "info", "--json", "--quick", "--tables",
@@ -489,3 +492,40 @@ def test_one_question_one_document_on_every_surface(surface_inputs, c_documents,
             "setup_equilibrium": setups.equilibrium()}
     for name, answer in from_python.items():
         assert lines[name] == c_documents[name][1] == answer.to_json(), name
+
+
+def test_the_show_train_eval_and_manifest_documents(schemas, ewn_program, tables, tmp_path):
+    """The documents of `ewn show`, `train-eval` and `verify --manifest`, built in answers/."""
+    for position in POSITIONS:
+        validate(schemas, "show", cli(ewn_program, "show", "--json", position)[0])
+    trained = cli(ewn_program, "train-eval", "--tables", "none", "--games", "20", "--out",
+                  tmp_path / "net.ewnn", "--json", "-q")[0]
+    validate(schemas, "train_eval", trained)
+    assert trained["games"] == 20 and isinstance(trained["took_ms"], int)
+    manifest = tmp_path / "tables.manifest"
+    subprocess.run([str(ewn_program), "verify", "-q", "--pieces", "2", "--tables", str(tables),
+                    "--write-manifest", str(manifest)], check=True, capture_output=True)
+    checked = cli(ewn_program, "verify", "--json", "--tables", tables, "--manifest", manifest)[0]
+    validate(schemas, "manifest_check", checked)
+    assert checked["ok"] is True and checked["table_count"] > 0
+
+
+def test_the_http_engine_and_info_documents(schemas, http_server):
+    """/api/move, /api/estimate, /api/probe's estimate in place of a probe, /api/info."""
+    status, body = http_get(http_server, "/api/move", position="r1r23/5/2b3b41/5/5 b 4",
+                            movetime_ms=50)
+    assert status == 200, body
+    validate(schemas, "engine_move", json.loads(body))
+    status, body = http_get(http_server, "/api/estimate", position="r1r23/5/2b3b41/5/5 b",
+                            nodes=2000)
+    assert status == 200, body
+    validate(schemas, "estimate", json.loads(body))
+    five = "r1r23/5/2b3b41/5/4b5 r"
+    status, body = http_get(http_server, "/api/probe", position=five, fallback="estimate",
+                            nodes=2000)
+    estimate = json.loads(body)
+    assert status == 200 and estimate["not_covered"], body
+    validate(schemas, "estimate", estimate)
+    status, body = http_get(http_server, "/api/info")
+    assert status == 200
+    validate(schemas, "server_info", json.loads(body))

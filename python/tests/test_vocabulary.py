@@ -57,7 +57,8 @@ def test_the_stubs_name_what_the_module_has():
     classes = {node.name: node for node in stubs.body if isinstance(node, ast.ClassDef)}
     errors = {"Error", "ArgumentError", "PositionError", "GameTextError", "GameOverError",
               "NotCoveredError", "DirectoryNotFoundError", "NotATableDirectoryError",
-              "UnreadableError", "TableError", "OutOfMemoryError", "InternalError"}
+              "UnreadableError", "TableError", "OutOfMemoryError", "UnavailableError",
+              "InternalError"}
     assert set(classes) == {"Position", "Tablebase", "Engine", "Setups"} | errors
     for name, node in classes.items():
         members = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
@@ -75,7 +76,7 @@ def test_the_stubs_name_what_the_module_has():
 
 
 USES = '''"""Every answer as a program uses it, for the type checker."""
-from typing import List, Optional, Tuple
+from typing import List, Optional, Tuple, Union
 
 import ewn
 
@@ -87,6 +88,10 @@ def use(tb: ewn.Tablebase, engine: ewn.Engine, setups: ewn.Setups) -> None:
     moves: Tuple[ewn.ValuedMove, ...] = probe.dice[0].moves
     listed: List[ewn.ValuedMove] = tb.moves("r14/5/5/5/4b1 r", 1)
     found: Optional[ewn.Probe] = tb.get_probe("r14/5/5/5/4b1 r")
+    # A default that is not None gives its type, not an Optional (typing.overload).
+    sure: float = tb.get_value("r14/5/5/5/4b1 r", 0.5)
+    maybe: Optional[float] = tb.get_value("r14/5/5/5/4b1 r")
+    either: Union[ewn.Probe, str] = tb.get_probe("r14/5/5/5/4b1 r", "none")
     choice: Optional[float] = engine.search("r14/5/5/5/4b1 r 1").move_value
     analysis = ewn.analyse_game("r14/5/5/5/4b1 r\\nr 1 a5b4\\n", tables=tb)
     luck: Optional[float] = analysis.turns[0].luck
@@ -96,7 +101,8 @@ def use(tb: ewn.Tablebase, engine: ewn.Engine, setups: ewn.Setups) -> None:
     rows: int = setups.reply("654321").matrix.rows
     text: str = setups.best().to_json()
     again: ewn.ValuedMove = ewn.ValuedMove(move="a5b4", move_value=0.5, wins=False)
-    print(value, die, moves, listed, found, choice, luck, rating, turns, share, rows, text, again)
+    print(value, die, moves, listed, found, sure, maybe, either, choice, luck, rating, turns,
+          share, rows, text, again)
 '''
 
 

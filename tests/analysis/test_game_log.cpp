@@ -99,7 +99,7 @@ TEST_CASE("ewn play's log: written once, read back", "[analysis][game_log]") {
         "# ewn play --operator: engine random; positions and moves in SPEC section 3 notation\n"
         "game 1 mode=operator engine=red first=red match=bo7 seat=A\n"
         "setup 5/1r13/2r22/3b11/5 r\n"
-        "turn 1 5/1r13/2r22/3b11/5 r 2 c3d3 engine time=0.25s clock=3:59.9 value=0.5110 "
+        "turn 1 5/1r13/2r22/3b11/5 r 2 c3d3 engine time=0.25s clock=3:59.9 move_value=0.5110 "
         "depth=2\n"
         "turn 2 5/1r13/3r21/3b11/5 b 4 d2c2 opponent time=0.25s\n"
         "undo turn 2\n"
@@ -141,10 +141,10 @@ TEST_CASE("ewn connect's log: written once, read back", "[analysis][game_log]") 
         "connect 127.0.0.1:50006 id=TEAM\n"
         "recv [[0, 0]]|2\n"
         "game 1 engine=red\n"
-        "turn 5/1r13/2r22/3b11/5 r 2 c3d3 send 3|right time=31 ms value=0.5017 depth=2\n"
+        "turn 5/1r13/2r22/3b11/5 r 2 c3d3 send 3|right time=31 ms move_value=0.5017 depth=2\n"
         "recv [[0, 0]]|5\n"
         "opponent d2c2\n"
-        "turn 5/1r13/3r21/2b12/5 r 5 d3e2 send 3|rightdown time=0 ms value=1.0000 exact\n"
+        "turn 5/1r13/3r21/2b12/5 r 5 d3e2 send 3|rightdown time=0 ms move_value=1.0000 exact\n"
         "result game 1 lost on time (the engine's answer d3e2 came after the server's limit)\n\n"
         "close\n"
         "summary games=1 won=0 lost=1 lost_on_time=1 unfinished=0\n\n");
@@ -163,7 +163,7 @@ TEST_CASE("a log's game that cannot be read is named; the others are read", "[an
       "setup 5/1r13/2r22/3b11/5 r\ndice 2\nmoves c3d2\ntimes 0.0\nresult red A goal\n\n"
       "game 2 round 1 red=B blue=A first=red\nA greedy\nB random\n"
       "setup 5/1r13/2r22/3b11/5 r\ndice 2 4\nmoves c3d3 zz99\ntimes 0.0 0.0\n"
-      "result red A goal\n\n"
+      "result red B goal\n\n"
       "game 3 round 2 red=A blue=B first=red\nA greedy\nB random\n"
       "setup 5/1r13/2r22/3b11/5 r\ndice 2\nmoves c3d2\ntimes 0.0\nresult red A goal\n";
   std::vector<GameTextError> refused;
@@ -180,4 +180,18 @@ TEST_CASE("a log's game that cannot be read is named; the others are read", "[an
   CHECK_THROWS_AS(read_games(log), GameTextError);
   CHECK(read_game(log, 3).number == 3);
   CHECK_THROWS_WITH(read_game(log, 2), Catch::StartsWith("line 15: bad move"));
+}
+
+TEST_CASE("a match log's result that contradicts the game's colours is refused", "[analysis]") {
+  auto game = [](const std::string& result) {
+    return "game 1 round 1 red=B blue=A first=red\nA greedy\nB random\n"
+           "setup 5/1r13/2r22/3b11/5 r\ndice 2\nmoves c3d2\ntimes 0.0\n" +
+           result + "\n";
+  };
+  CHECK(read_game(game("result red B goal")).number == 1);
+  CHECK_THROWS_WITH(read_game(game("result red A goal")),
+                    Catch::StartsWith("line 8: the result names red as player A, but game 1's "
+                                      "line has red=B"));
+  CHECK_THROWS_WITH(read_game(game("result blue B goal")),
+                    Catch::Contains("names blue as player B") && Catch::Contains("blue=A"));
 }

@@ -86,11 +86,11 @@ TEST_CASE("ewn connect's log: the opponent's dice are not known", "[analysis]") 
       "connect 127.0.0.1:9000 id=ewn\n"
       "game 1 engine=red\n"
       "recv whatever the server sent\n"
-      "turn 5/1r13/2r22/3b11/5 r 2 c3d3 send 2|3 time=12ms value=0.0000 exact\n"
+      "turn 5/1r13/2r22/3b11/5 r 2 c3d3 send 2|3 time=12ms move_value=0.0000 exact\n"
       "opponent d2c2\n"
-      "turn 5/1r13/3r21/2b12/5 r 5 d3e2 send 2|1 time=10ms value=1.0000 exact\n"
+      "turn 5/1r13/3r21/2b12/5 r 5 d3e2 send 2|1 time=10ms move_value=1.0000 exact\n"
       "opponent c2b3\n"
-      "turn 5/1r13/1b13/4r2/5 r 6 e2e1 send 2|2 time=9ms value=1.0000 exact\n"
+      "turn 5/1r13/1b13/4r2/5 r 6 e2e1 send 2|2 time=9ms move_value=1.0000 exact\n"
       "result game 1 won (goal)\n";
   GameRecord g = read_game(log);
   CHECK(g.format == GameFormat::ConnectLog);
@@ -221,7 +221,7 @@ TEST_CASE("games decided off the board are read up to where they ended", "[analy
 
   // A game whose stated result its moves do not give is set aside; the others are read.
   std::string wrong = match;
-  wrong.replace(wrong.find("result red A goal"), 17, "result blue A goal");
+  wrong.replace(wrong.find("result red A goal"), 17, "result blue B goal");
   CHECK_THROWS_AS(read_games(wrong), GameTextError);
   std::vector<GameTextError> refused;
   CHECK(read_games(wrong, &refused).size() == 2);

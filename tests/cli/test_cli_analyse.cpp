@@ -146,7 +146,7 @@ TEST_CASE("ewn analyse --all: games lost on time or by an illegal move are analy
                            "times 0.1 0.0\nresult blue A illegal\n\n"
                            "game 3 round 2 red=A blue=B first=red\nA greedy\nB random\n"
                            "setup 5/1r13/2r22/3b11/5 r\ndice 2\nmoves c3d2\ntimes 0.0\n"
-                           "result blue A goal\n\n"
+                           "result blue B goal\n\n"
                            // A line that cannot be read: this game alone is not analysed.
                            "game 4 round 2 red=B blue=A first=red\nA greedy\nB random\n"
                            "setup 5/1r13/2r22/3b11/5 r\ndice 2 4\nmoves c3d3 zz99\n"

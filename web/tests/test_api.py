@@ -142,7 +142,7 @@ def test_info_lists_the_tables(server):
     assert {k: v for k, v in j.items() if k != "engine"} == json.loads(info)
     assert status == 200 and j["complete_up_to"] == 4
     assert [p["pieces"] for p in j["piece_counts"]] == [2, 3, 4]
-    assert all(p["present"] == p["classes"] for p in j["piece_counts"])
+    assert all(p["present_count"] == p["classes"] for p in j["piece_counts"])
     assert j["engine"]["max_movetime_ms"] == 5000
 
 
@@ -434,11 +434,11 @@ def test_analyse_text_as_the_page_sends_it(server):
 def test_analyse_names_the_line_of_a_bad_text(server, text, line, what):
     """400 with the reader's message, the CLI's own (which names the line)."""
     status, body = get(server, "/api/analyse?" + query(text=text))
-    error = json.loads(body)["error"]
+    error, kind = json.loads(body)["error"], json.loads(body)["error_kind"]
     code, _, err = cli_analyse(text)
     assert code == 13 and err.startswith("ewn analyse: stdin: line %d: " % line), err  # bad_game_text
     cli_message = err.strip()[len("ewn analyse: stdin: "):]
-    assert status == 400 and error == "the game text: " + cli_message
+    assert status == 400 and error == cli_message and kind == "bad_game_text"
     assert what in error
 
 

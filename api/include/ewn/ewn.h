@@ -41,7 +41,9 @@ enum {
   EWN_E_INTERNAL = 10,      /* a bug: please report it with ewn_last_error() */
   EWN_E_NOT_DIRECTORY = 11, /* the table directory's name is a file, not a directory */
   EWN_E_UNREADABLE = 12,    /* the table directory cannot be read (permissions, a loop of links) */
-  EWN_E_GAME = 13           /* a game text that cannot be read (the message names the line) */
+  EWN_E_GAME = 13,          /* a game text that cannot be read (the message names the line) */
+  EWN_E_UNAVAILABLE = 14    /* the run failed for its surroundings: a file that cannot be read or
+                               written, no file descriptors left; try again later */
 };
 
 /* The library's version, "MAJOR.MINOR.PATCH". */
