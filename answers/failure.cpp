@@ -71,8 +71,14 @@ Failure failure_of(ErrorKind kind) {
       return Failure::Unreadable;
     case ErrorKind::Damaged:
       return Failure::DamagedTable;
+    case ErrorKind::Shortage:
+      return Failure::Unavailable;
   }
   return Failure::Internal;
+}
+
+Failure failure_of_table(ErrorKind kind) {
+  return kind == ErrorKind::Shortage ? failure_of(kind) : Failure::DamagedTable;
 }
 
 std::string exit_codes_help(const std::vector<Failure>& failures) {

@@ -51,6 +51,12 @@ std::optional<Failure> failure_of_c_code(int code);
 // when it is a path's (Missing: no directory; WrongType: not a directory).
 Failure failure_of(ErrorKind kind);
 
+// The failure of a table file that cannot be used, by the kind of its TableError
+// (probe/table_format.h): damaged (missing, wrong, unreadable or damaged: the set must be
+// mended), but unavailable when the system ran short of descriptors to open it (Shortage: it
+// opens on a later try).
+Failure failure_of_table(ErrorKind kind);
+
 // The exit codes a command's --help lists: "Exit codes: 0 success, 2 bad position, ..." for
 // `failures` (bad use is always listed), wrapped at 96 columns.
 std::string exit_codes_help(const std::vector<Failure>& failures);

@@ -5,8 +5,10 @@
 
 #include "engine_defaults.h"
 #include "host_check.h"
+#include "printable.h"
 #include "query.h"
 #include "routes.h"
+#include "table_format.h"
 
 namespace ewn::web {
 
@@ -34,6 +36,8 @@ Response answer(const Site& site, const Request& req) {
       route(site, req, res);
   } catch (const RequestError& e) {
     send_failure(res, Failure::BadUse, e.what());
+  } catch (const TableError& e) {  // a search's: damaged, or no descriptor to open it (503)
+    send_failure(res, failure_of_table(e.kind()), printable(e.what()));
   } catch (const std::exception& e) {
     send_failure(res, Failure::Internal, "internal error: " + std::string(e.what()));
   }

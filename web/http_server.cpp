@@ -1,8 +1,7 @@
 #include "http_server.h"
 
-#include <sys/resource.h>
-
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
@@ -19,23 +18,8 @@ using error_code = boost::system::error_code;
 
 namespace {
 
-// Descriptors kept for everything but connections: the table files (586 for the <= 6 set),
-// the engine's and the process's own.
-constexpr size_t kReservedDescriptors = 1024;
 // After accept fails for want of descriptors (or memory), it is tried again this much later.
 constexpr std::chrono::milliseconds kAcceptPause{100};
-
-// The soft limit on open files raised to the hard; returns the limit then in force.
-size_t raise_open_file_limit() {
-  rlimit limit{};
-  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1024;
-  if (limit.rlim_cur < limit.rlim_max) {
-    limit.rlim_cur = limit.rlim_max;
-    ::setrlimit(RLIMIT_NOFILE, &limit);
-    ::getrlimit(RLIMIT_NOFILE, &limit);
-  }
-  return limit.rlim_cur == RLIM_INFINITY ? size_t(1) << 20 : size_t(limit.rlim_cur);
-}
 
 }  // namespace
 
@@ -45,8 +29,15 @@ struct HttpServer::Impl {
   tcp::acceptor acceptor{io};
   std::optional<asio::steady_timer> pause;
   std::unique_ptr<SessionContext> sessions;
+  bool waiting_for_refusals = false;
 
   void accept() {
+    // Every refusal in flight holds a descriptor: with all of their share taken, the next
+    // connections wait in the listen queue until one ends (never closed unanswered).
+    if (!sessions->can_accept()) {
+      waiting_for_refusals = true;
+      return;
+    }
     acceptor.async_accept([this](error_code ec, tcp::socket socket) {
       if (!ec) {
         start_session(*sessions, std::move(socket));
@@ -60,14 +51,16 @@ struct HttpServer::Impl {
       accept();
     });
   }
+
+  void on_refusal_ended() {
+    if (!waiting_for_refusals) return;
+    waiting_for_refusals = false;
+    asio::post(io, [this] { accept(); });
+  }
 };
 
 HttpServer::HttpServer(const ConnectionLimits& limits) : impl_(std::make_unique<Impl>()) {
   impl_->limits = limits;
-  size_t files = raise_open_file_limit();
-  size_t room = files > 2 * kReservedDescriptors ? files - kReservedDescriptors : files / 2;
-  impl_->limits.max_connections = std::min(limits.max_connections, room);
-  impl_->limits.max_per_address = std::min(limits.max_per_address, impl_->limits.max_connections);
 }
 
 HttpServer::~HttpServer() = default;
@@ -98,8 +91,9 @@ int HttpServer::bind(const std::string& host, int port) {
 
 void HttpServer::run(int workers, RequestHandler handle) {
   asio::thread_pool pool(size_t(std::max(1, workers)));
-  impl_->sessions = std::make_unique<SessionContext>(
-      SessionContext{impl_->io, pool, std::move(handle), impl_->limits, 0, 0, {}});
+  impl_->sessions =
+      std::make_unique<SessionContext>(impl_->io, pool, std::move(handle), impl_->limits);
+  impl_->sessions->on_refusal_ended = [impl = impl_.get()] { impl->on_refusal_ended(); };
   impl_->accept();
   for (;;) {
     impl_->io.run();
