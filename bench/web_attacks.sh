@@ -12,15 +12,20 @@ set -euo pipefail
 load=$1 tables=$2 positions=$3 rounds=$4
 shift 4
 attacks=${ATTACKS:-none idle512x4 pipeliners16 idle200slow16 heads3000cr heads3000a idle1024x4 \
-flood5000x16 flood5000x16ulimit1024}
+idle256x16 flood5000x16 flood5000x16ulimit1024}
 attack() {  # name, then the load client's options
   local name=$1
   shift
   [[ " $attacks " == *" $name "* ]] || return 0
-  local out
+  local out cpu=$(server_cpu)
   out=$("$load" --host 127.0.0.1 --port "$port" --positions "$positions" --max-seconds 60 "$@" \
     2>/dev/null || true)
-  echo "{\"server\":\"$ewn\",\"attack\":\"$name\",\"figures\":${out:-null}}"
+  cpu=$(($(server_cpu) - cpu))
+  echo "{\"server\":\"$ewn\",\"attack\":\"$name\",\"server_cpu_s\":$((cpu / 100)).$(printf %02d \
+    $((cpu % 100))),\"figures\":${out:-null}}"
+}
+server_cpu() {  # the server's CPU time so far (user and system), in clock ticks of 1/100 s
+  awk '{print $14 + $15}' "/proc/$pid/stat"
 }
 start() {  # the server, under the limit on open files given (soft and hard, as ulimit -n)
   log=$(mktemp)
@@ -45,13 +50,15 @@ for ((round = 1; round <= rounds; round++)); do
     attack pipeliners16 --clients 4 --requests 4000 --pipeliners 16 --pipeline 1000
     attack idle200slow16 --clients 4 --requests 4000 --idle 200 --slow 16
     # Issue 59: heads of 16 000 carriage returns (or letters) growing a byte every 100 ms;
-    # four addresses at 1 024 idle connections each; a flood of 5 000 from 16 addresses; all
-    # re-opened as the server closes them, the honest client from 127.0.0.1.
+    # four addresses at 1 024 idle connections each (the old server's cap on an address), and
+    # sixteen at 256 (the new one's); a flood of 5 000 from 16 addresses; all re-opened as the
+    # server closes them, the honest client from 127.0.0.1.
     attack heads3000cr "${honest[@]}" --requests 120 --heads 3000 --head-fill cr --from 2 \
       --addresses 16
     attack heads3000a "${honest[@]}" --requests 120 --heads 3000 --head-fill a --from 2 \
       --addresses 16
     attack idle1024x4 "${honest[@]}" --requests 120 --idle 4096 --addresses 4 --from 2 --reopen
+    attack idle256x16 "${honest[@]}" --requests 120 --idle 4096 --addresses 16 --from 2 --reopen
     attack flood5000x16 "${honest[@]}" --requests 120 --idle 5000 --addresses 16 --from 2 \
       --reopen
     stop

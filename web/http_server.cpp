@@ -1,7 +1,6 @@
 #include "http_server.h"
 
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 
@@ -29,15 +28,8 @@ struct HttpServer::Impl {
   tcp::acceptor acceptor{io};
   std::optional<asio::steady_timer> pause;
   std::unique_ptr<SessionContext> sessions;
-  bool waiting_for_refusals = false;
 
   void accept() {
-    // Every refusal in flight holds a descriptor: with all of their share taken, the next
-    // connections wait in the listen queue until one ends (never closed unanswered).
-    if (!sessions->can_accept()) {
-      waiting_for_refusals = true;
-      return;
-    }
     acceptor.async_accept([this](error_code ec, tcp::socket socket) {
       if (!ec) {
         start_session(*sessions, std::move(socket));
@@ -50,12 +42,6 @@ struct HttpServer::Impl {
       }
       accept();
     });
-  }
-
-  void on_refusal_ended() {
-    if (!waiting_for_refusals) return;
-    waiting_for_refusals = false;
-    asio::post(io, [this] { accept(); });
   }
 };
 
@@ -93,7 +79,6 @@ void HttpServer::run(int workers, RequestHandler handle) {
   asio::thread_pool pool(size_t(std::max(1, workers)));
   impl_->sessions =
       std::make_unique<SessionContext>(impl_->io, pool, std::move(handle), impl_->limits);
-  impl_->sessions->on_refusal_ended = [impl = impl_.get()] { impl->on_refusal_ended(); };
   impl_->accept();
   for (;;) {
     impl_->io.run();

@@ -12,9 +12,10 @@
 // - a client must take some of an answer every `io`, or the connection is closed;
 // - open connections are capped in all and per client address (connection_table.h: a newcomer
 //   from a light address takes the place of the heaviest address's longest-waiting connection):
-//   above a cap a new connection is answered 503 at once and closed (never reset unanswered);
-//   while `max_refusals` such answers are in flight no connection is accepted (they wait in the
-//   listen queue), so that refusals never take more descriptors than their share.
+//   above a cap a new connection is answered 503 at once and closed (never reset unanswered):
+//   up to `max_refusals` of them after their client's input has ended (within a second), any
+//   more at once, after what the client has sent is read, so that refusals never take more
+//   descriptors than their share and a flood never stops the server from accepting.
 #pragma once
 
 #include <chrono>

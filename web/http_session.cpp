@@ -94,9 +94,11 @@ class Session : public std::enable_shared_from_this<Session> {
     socket_.set_option(tcp::no_delay(true), ec);
     ConnectionTable::Admission admission = c_.table.admit(id_, address_);
     if (!admission.admitted) {
+      std::string message = admission.refusal + "; try again";
+      if (c_.refusals >= c_.limits.max_refusals) return refuse_at_once(message);
       ++c_.refusals;
       refusing_ = true;
-      return refuse(503, admission.refusal + "; try again");
+      return refuse(503, message);
     }
     counted_ = true;
     c_.sessions[id_] = weak_from_this();
@@ -127,6 +129,21 @@ class Session : public std::enable_shared_from_this<Session> {
     std::shared_ptr<Session> other = at->second.lock();
     c_.sessions.erase(at);
     if (other) other->make_room();
+  }
+
+  // A flood beyond the caps, with every refusal's share of the descriptors taken: answered 503
+  // and closed at once, its descriptor held no longer. What the client has sent is read first,
+  // so that the close is no reset (a request on its way after the close may still meet one; on
+  // loopback it has arrived by the time a flood's connection is accepted).
+  void refuse_at_once(const std::string& message) {
+    int fd = socket_.native_handle();
+    std::array<char, 4096> sink;
+    for (int i = 0; i < 16 && ::recv(fd, sink.data(), sink.size(), MSG_DONTWAIT) > 0; ++i) {
+    }
+    std::string bytes = refusal_bytes(503, message);
+    if (::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL | MSG_DONTWAIT) > 0)
+      ::shutdown(fd, SHUT_WR);
+    close();
   }
 
   // Sets the one deadline of the connection: what happens when it passes depends on the phase.
@@ -385,7 +402,7 @@ class Session : public std::enable_shared_from_this<Session> {
     if (gone_) gone_->store(true);
     if (refusing_) {
       refusing_ = false;
-      if (c_.refusals-- == c_.limits.max_refusals && c_.on_refusal_ended) c_.on_refusal_ended();
+      --c_.refusals;
     }
     if (!counted_) return;
     counted_ = false;

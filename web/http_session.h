@@ -37,10 +37,9 @@ struct SessionContext {
   ConnectionTable table;  // the connections served (refused ones not counted)
   std::unordered_map<uint64_t, std::weak_ptr<Session>> sessions;  // by id, those in the table
   uint64_t next_id = 0;
-  size_t refusals = 0;  // connections being answered 503 (over a cap) and closed
-  // Called when a refusal ends while accepting waits for one to (refusals == max_refusals).
-  std::function<void()> on_refusal_ended;
-  bool can_accept() const { return refusals < limits.max_refusals; }
+  // Connections being answered 503 (over a cap) and closed after their input: beyond
+  // limits.max_refusals, a refusal is written and the connection closed at once.
+  size_t refusals = 0;
 };
 
 // Serves an accepted connection until it ends (the session keeps itself alive meanwhile).

@@ -18,10 +18,10 @@
 // the run spans the attack's re-opening), --fresh opens a new connection for every request.
 // --from F: the attacking connections come from 127.0.0.F on (default 1; the honest clients
 // always from 127.0.0.1, so that with F > 1 they are a new address to the server).
-// --heads N opens N connections that each send a 16 KB request head at once (--head-fill cr: a
-// request line and then carriage returns; a: a request line and one header of letters, never
-// ended) and then one byte of it more every 100 ms; the report adds how each ended (the status
-// the server answered, and when).
+// --heads N opens N connections that each send a request head of 16 000 bytes at once
+// (--head-fill cr: a request line and then carriage returns; a: a request line and one header
+// of letters, never ended) and then one byte of it more every 100 ms; the report adds how each
+// ended (the status the server answered, and when).
 // The program raises its own limit on open files to the hard limit (an attack opens many).
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -164,7 +164,7 @@ class Attack {
       }
       if (kind == Kind::Head) {
         std::string head = o.head_fill == "cr"
-                               ? std::string(kHeadBytes, '\r')
+                               ? "GET / HTTP/1.1\r\n" + std::string(kHeadBytes, '\r')
                                : "GET / HTTP/1.1\r\nX: " + std::string(kHeadBytes, 'a');
         head.resize(kHeadBytes);
         ::send(fd, head.data(), head.size(), MSG_NOSIGNAL);
@@ -206,10 +206,11 @@ class Attack {
                   ",\"idle\":%d,\"idle_closed\":%d,\"idle_close_max_s\":%.3f,\"idle_reopened\":%d,"
                   "\"slow\":%d,\"slow_closed\":%d,\"slow_close_max_s\":%.3f,\"pipeliners\":%d,"
                   "\"pipeliners_closed\":%d,\"heads\":%d,\"heads_closed\":%d,"
-                  "\"heads_close_max_s\":%.3f,\"heads_400\":%d,\"heads_408\":%d,\"heads_431\":%d",
+                  "\"heads_close_max_s\":%.3f,\"heads_400\":%d,\"heads_408\":%d,\"heads_414\":%d,"
+                  "\"heads_431\":%d",
                   o_.idle, closed[0], longest[0], reopened_, o_.slow, closed[1], longest[1],
                   o_.pipeliners, closed[2], o_.heads, closed[3], longest[3], status[400],
-                  status[408], status[431]);
+                  status[408], status[414], status[431]);
     return out;
   }
 

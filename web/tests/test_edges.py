@@ -101,7 +101,8 @@ def test_a_half_closed_client_is_answered_in_full(server):
     with socket.create_connection((server.host, server.port), timeout=30) as s:
         s.sendall(request)
         expected = estimate_document(read_reply(s))
-    assert expected["ended_by"] == "nodes" and expected["nodes"] >= 100_000
+    # The completed depths' nodes (the depth cut short by the budget is dropped).
+    assert expected["ended_by"] == "nodes" and expected["nodes"] >= 10_000
     for _ in range(3):
         with socket.create_connection((server.host, server.port), timeout=30) as s:
             s.sendall(request)
@@ -195,17 +196,18 @@ def test_addresses_at_their_cap_leave_room_for_a_new_one(server_1024, tmp_path):
 @pytest.mark.parametrize("nofile", [1024, 400])
 def test_a_flood_under_a_low_limit_on_open_files_finds_no_damaged_table(tmp_path, nofile):
     """Issue 59's fourth edge: under `ulimit -n 1024` a flood took every descriptor and probes
-    were answered 500 damaged_table ("too many open files"). A flood of twice the connections
-    the server holds, from 16 addresses, re-opened as they close, beside 4 clients probing
+    were answered 500 damaged_table ("too many open files"). A flood of a quarter more
+    connections than the server holds, from 16 addresses, re-opened as they close (those over a
+    cap refused 503 and opened again 100 ms later), beside 4 clients probing
     positions of 2 to 4 pieces (the tables open as they are first needed, during the flood):
     every probe is answered (200 or 503, never 500), within the bound. At 400 the old server's
     shares (half the limit in connections, 256 refusals) were beyond the limit itself."""
     s = Server(nofile=nofile)
     try:
-        flood = 2 * s.connections
+        flood = s.connections + s.connections // 4
         figures = run_load(s, covered_positions_file(tmp_path, 46), "--clients", 4, "--requests",
-                           2000, "--interval-ms", 5, "--fresh", "--idle", flood, "--addresses",
-                           16, "--from", 2, "--reopen", "--max-seconds", 40)
+                           1000, "--interval-ms", 10, "--fresh", "--idle", flood, "--addresses",
+                           16, "--from", 2, "--reopen", "--max-seconds", 50)
         assert figures["errors"] == 0
         assert figures["p99_ms"] <= P99_BOUND_MS
         assert s.alive()
