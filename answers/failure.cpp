@@ -79,6 +79,8 @@ Failure failure_of(ErrorKind kind) {
       return Failure::Unreadable;
     case ErrorKind::Damaged:
       return Failure::DamagedTable;
+    case ErrorKind::Shortage:
+      return Failure::Unavailable;
   }
   return Failure::Internal;
 }
@@ -86,7 +88,7 @@ Failure failure_of(ErrorKind kind) {
 Failure failure_of_exception(const std::exception& e) {
   if (auto* path = dynamic_cast<const PathError*>(&e)) return failure_of(path->kind());
   if (auto* map = dynamic_cast<const MapError*>(&e)) return failure_of(map->kind());
-  if (dynamic_cast<const TableError*>(&e)) return Failure::DamagedTable;
+  if (auto* table = dynamic_cast<const TableError*>(&e)) return failure_of_table(table->kind());
   if (dynamic_cast<const ParseError*>(&e)) return Failure::BadPosition;
   if (dynamic_cast<const GameTextError*>(&e)) return Failure::BadGameText;
   if (dynamic_cast<const UsageError*>(&e)) return Failure::BadUse;
@@ -151,6 +153,10 @@ std::optional<Refusal> refusal_of_status(int status) {
   for (const RefusalWays& w : kRefusals)
     if (w.http_status == status) return w.refusal;
   return std::nullopt;
+}
+
+Failure failure_of_table(ErrorKind kind) {
+  return kind == ErrorKind::Shortage ? failure_of(kind) : Failure::DamagedTable;
 }
 
 std::string exit_codes_help(const std::vector<Failure>& failures) {

@@ -104,6 +104,12 @@ const RefusalWays& ways_of(Refusal r);
 // The refusal of an HTTP status the transport answers with, or nullopt.
 std::optional<Refusal> refusal_of_status(int status);
 
+// The failure of a table file that cannot be used, by the kind of its TableError
+// (probe/table_format.h): damaged (missing, wrong, unreadable or damaged: the set must be
+// mended), but unavailable when the system ran short of descriptors to open it (Shortage: it
+// opens on a later try).
+Failure failure_of_table(ErrorKind kind);
+
 // The exit codes a command's --help lists: "Exit codes: 0 success, 2 bad position, ..." for
 // `failures` (bad use is always listed), wrapped at 96 columns.
 std::string exit_codes_help(const std::vector<Failure>& failures);

@@ -90,7 +90,7 @@ Answer probe_answer(const Tablebase& tb, std::string_view text) {
         for (const auto& mv : best) die.moves.push_back({mv.move, mv.value, mv.wins});
       }
   } catch (const TableError& e) {
-    return failure(Failure::DamagedTable, text, printable(e.what()));
+    return failure(failure_of_table(e.kind()), text, printable(e.what()));
   }
   return Answer{std::nullopt, position_answer(valued, ValueSource::Tables)};
 }

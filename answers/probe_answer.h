@@ -16,7 +16,8 @@ namespace ewn {
 
 // Parses `text` (SPEC section 3 notation, with or without a die) and probes it in `tb`.
 // Never throws for bad input or a missing or damaged table: those are the answer's failure
-// (BadPosition, NotCovered, DamagedTable).
+// (BadPosition, NotCovered, DamagedTable; Unavailable when no descriptor is left to open a
+// table: failure_of_table).
 Answer probe_answer(const Tablebase& tb, std::string_view text);
 
 // The message of the report's "error", for the library's answers that are not a whole report,

@@ -81,10 +81,12 @@ void register_serve(CLI::App& app) {
                    " anyone who reaches the port can use it. To offer it to others, keep it on"
                    " 127.0.0.1 behind a reverse proxy that authenticates (docs/WEB.md, Safety).\n";
     try {
-      web::serve(*opt, [](const std::string& address, const std::string& note) {
-        std::cout << "ewn serve: listening on " << address << " (Ctrl-C stops)\n"
-                  << "ewn serve: " << note << std::endl;
-      });
+      web::serve(*opt,
+                 [](const std::string& address, const std::string& note, const std::string& files) {
+                   std::cout << "ewn serve: listening on " << address << " (Ctrl-C stops)\n"
+                             << "ewn serve: " << note << "\n"
+                             << "ewn serve: " << files << std::endl;
+                 });
     } catch (const std::exception& e) {
       set_exit_code(fail("serve", e));
     }

@@ -14,8 +14,9 @@ enum class ErrorKind {
   NotCovered,   // the tables do not cover the position
   Missing,      // the file or directory is not there
   WrongType,    // there, but not what is wanted: a file for a directory, a FIFO for a file
-  Unreadable,   // there, but it cannot be read (permissions, a loop of links, no descriptors)
+  Unreadable,   // there, but it cannot be read (permissions, a loop of links)
   Damaged,      // a table file that fails its checks
+  Shortage,     // the system ran short for now (no descriptor left to open a file): try again
 };
 
 // A problem with a path: its kind and its words, without the path ("no such directory",

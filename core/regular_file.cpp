@@ -18,10 +18,13 @@ PathProblem stat_problem(const std::filesystem::path& path, int err) {
                                     ? "a symbolic link to a missing file"
                                     : "missing"};
   if (err == ELOOP) return {ErrorKind::Unreadable, "a symbolic link that loops"};
-  // Each open table keeps its file open: a whole large set needs more than the usual 1024.
-  if (err == EMFILE)
-    return {ErrorKind::Unreadable,
-            "cannot open: too many open files (raise the limit, e.g. ulimit -n 4096)"};
+  // Each open table keeps its file open: a whole large set needs more than the usual 1024. A
+  // shortage, not a fault of the file: it may open once descriptors are free.
+  if (err == EMFILE || err == ENFILE)
+    return {ErrorKind::Shortage,
+            err == EMFILE
+                ? "cannot open: too many open files (raise the limit, e.g. ulimit -n 4096)"
+                : "cannot open: too many open files in the system"};
   return {ErrorKind::Unreadable, std::string("cannot read: ") + std::strerror(err)};
 }
 

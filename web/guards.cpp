@@ -4,8 +4,10 @@
 
 #include "engine_defaults.h"
 #include "host_check.h"
+#include "printable.h"
 #include "query.h"
 #include "routes.h"
+#include "table_format.h"
 
 namespace ewn::web {
 

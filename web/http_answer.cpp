@@ -43,6 +43,8 @@ const char* reason_phrase(int status) {
       return "Not Implemented";
     case 503:
       return "Service Unavailable";
+    case 505:
+      return "HTTP Version Not Supported";
     default:
       return "Error";
   }

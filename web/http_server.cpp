@@ -1,7 +1,5 @@
 #include "http_server.h"
 
-#include <sys/resource.h>
-
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
@@ -19,23 +17,8 @@ using error_code = boost::system::error_code;
 
 namespace {
 
-// Descriptors kept for everything but connections: the table files (586 for the <= 6 set),
-// the engine's and the process's own.
-constexpr size_t kReservedDescriptors = 1024;
 // After accept fails for want of descriptors (or memory), it is tried again this much later.
 constexpr std::chrono::milliseconds kAcceptPause{100};
-
-// The soft limit on open files raised to the hard; returns the limit then in force.
-size_t raise_open_file_limit() {
-  rlimit limit{};
-  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1024;
-  if (limit.rlim_cur < limit.rlim_max) {
-    limit.rlim_cur = limit.rlim_max;
-    ::setrlimit(RLIMIT_NOFILE, &limit);
-    ::getrlimit(RLIMIT_NOFILE, &limit);
-  }
-  return limit.rlim_cur == RLIM_INFINITY ? size_t(1) << 20 : size_t(limit.rlim_cur);
-}
 
 }  // namespace
 
@@ -64,10 +47,6 @@ struct HttpServer::Impl {
 
 HttpServer::HttpServer(const ConnectionLimits& limits) : impl_(std::make_unique<Impl>()) {
   impl_->limits = limits;
-  size_t files = raise_open_file_limit();
-  size_t room = files > 2 * kReservedDescriptors ? files - kReservedDescriptors : files / 2;
-  impl_->limits.max_connections = std::min(limits.max_connections, room);
-  impl_->limits.max_per_address = std::min(limits.max_per_address, impl_->limits.max_connections);
 }
 
 HttpServer::~HttpServer() = default;
@@ -98,8 +77,8 @@ int HttpServer::bind(const std::string& host, int port) {
 
 void HttpServer::run(int workers, RequestHandler handle) {
   asio::thread_pool pool(size_t(std::max(1, workers)));
-  impl_->sessions = std::make_unique<SessionContext>(
-      SessionContext{impl_->io, pool, std::move(handle), impl_->limits, 0, 0, {}});
+  impl_->sessions =
+      std::make_unique<SessionContext>(impl_->io, pool, std::move(handle), impl_->limits);
   impl_->accept();
   for (;;) {
     impl_->io.run();

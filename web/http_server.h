@@ -10,8 +10,12 @@
 // - a request must arrive whole within `request` of its first byte, or it is answered 408 and
 //   the connection closed (a head sent a byte at a time holds nothing for longer);
 // - a client must take some of an answer every `io`, or the connection is closed;
-// - open connections are capped in all and per client address: above a cap a new connection
-//   is answered 503 at once and closed (never reset unanswered).
+// - open connections are capped in all and per client address (connection_table.h: a newcomer
+//   from a light address takes the place of the heaviest address's longest-waiting connection):
+//   above a cap a new connection is answered 503 at once and closed (never reset unanswered):
+//   up to `max_refusals` of them after their client's input has ended (within a second), any
+//   more at once, after what the client has sent is read, so that refusals never take more
+//   descriptors than their share and a flood never stops the server from accepting.
 #pragma once
 
 #include <chrono>
@@ -28,8 +32,10 @@ struct ConnectionLimits {
   std::chrono::milliseconds idle{5000};
   std::chrono::milliseconds request{5000};
   std::chrono::milliseconds io{5000};
-  size_t max_connections = 4096;  // lowered to what the limit on open files leaves
-  size_t max_per_address = 1024;
+  // The shares of the descriptors (descriptor_budget.h).
+  size_t max_connections = 4096;
+  size_t max_per_address = 256;
+  size_t max_refusals = 256;
 };
 
 // Answers one request; called on a worker thread, for several requests at once.

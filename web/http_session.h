@@ -7,24 +7,39 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <cstdint>
 #include <functional>
-#include <string>
+#include <memory>
 #include <unordered_map>
 
+#include "connection_table.h"
 #include "http_server.h"
 
 namespace ewn::web {
 
+class Session;
+
 // What the sessions share; touched on the event loop's thread only (but `handle`, which the
 // workers call).
 struct SessionContext {
+  SessionContext(boost::asio::io_context& io, boost::asio::thread_pool& workers,
+                 RequestHandler handle, const ConnectionLimits& limits)
+      : io(io),
+        workers(workers),
+        handle(std::move(handle)),
+        limits(limits),
+        table(limits.max_connections, limits.max_per_address) {}
+
   boost::asio::io_context& io;
   boost::asio::thread_pool& workers;
   RequestHandler handle;
   ConnectionLimits limits;
-  size_t open = 0;      // connections served (refused ones not counted)
-  size_t refusing = 0;  // connections over a cap being answered 503
-  std::unordered_map<std::string, size_t> per_address;
+  ConnectionTable table;  // the connections served (refused ones not counted)
+  std::unordered_map<uint64_t, std::weak_ptr<Session>> sessions;  // by id, those in the table
+  uint64_t next_id = 0;
+  // Connections being answered 503 (over a cap) and closed after their input: beyond
+  // limits.max_refusals, a refusal is written and the connection closed at once.
+  size_t refusals = 0;
 };
 
 // Serves an accepted connection until it ends (the session keeps itself alive meanwhile).

@@ -1,7 +1,6 @@
 #include "request_head.h"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <cstdint>
 
@@ -9,11 +8,7 @@ namespace ewn::web {
 
 namespace {
 
-constexpr std::string_view kCrlf = "\r\n", kEndOfHead = "\r\n\r\n";
-
-HeadVerdict refuse(int status, std::string message) {
-  return {HeadVerdict::Kind::Refused, 0, status, std::move(message)};
-}
+constexpr std::string_view kTokenExtra = "!#$%&'*+-.^_`|~";
 
 bool equal_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -22,11 +17,12 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
 }
 
 // RFC 9110's token characters, of which a method is made.
+bool is_token_char(char c) {
+  return std::isalnum((unsigned char)c) || kTokenExtra.find(c) != std::string_view::npos;
+}
+
 bool is_token(std::string_view s) {
-  constexpr std::string_view extra = "!#$%&'*+-.^_`|~";
-  return !s.empty() && std::all_of(s.begin(), s.end(), [&](char c) {
-    return std::isalnum((unsigned char)c) || extra.find(c) != std::string_view::npos;
-  });
+  return !s.empty() && std::all_of(s.begin(), s.end(), is_token_char);
 }
 
 // A request line of three parts whose method is a token other than GET and HEAD: refused with
@@ -47,61 +43,148 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
 }  // namespace
 
 std::string request_line_too_long() {
   return "request line too long (at most " + std::to_string(kMaxRequestLine) + " bytes)";
 }
 
-HeadVerdict examine_request(std::string_view buffered) {
-  size_t line_end = buffered.find(kCrlf);
-  // Without its end yet, the line is at least all but the last byte (which may be the '\r').
-  if (line_end == std::string_view::npos ? buffered.size() > kMaxRequestLine + 1
-                                         : line_end > kMaxRequestLine)
-    return refuse(414, request_line_too_long());
-  if (line_end != std::string_view::npos && names_another_method(buffered.substr(0, line_end)))
-    return refuse(405, "only GET (and HEAD) requests are served");
+bool RequestFramer::refuse(int status, std::string message) {
+  refused_ = {HeadVerdict::Kind::Refused, 0, status, std::move(message)};
+  return false;
+}
 
-  size_t head_end = buffered.find(kEndOfHead);
-  if (head_end == std::string_view::npos || head_end + kEndOfHead.size() > kMaxRequestHead) {
-    if (buffered.size() > kMaxRequestHead)
+HeadVerdict RequestFramer::examine(std::string_view buffered) {
+  if (refused_.kind == HeadVerdict::Kind::Refused) return refused_;
+  for (; head_bytes_ == 0 && scanned_ < buffered.size(); ++scanned_)
+    if (!on_byte(buffered, scanned_)) return refused_;
+  if (head_bytes_ == 0) return {};
+  size_t bytes = head_bytes_ + size_t(length_);
+  if (buffered.size() >= bytes) return {HeadVerdict::Kind::Ready, bytes, 0, {}};
+  HeadVerdict wait;
+  if (expects_continue_ && !continue_sent_) wait.send_continue = continue_sent_ = true;
+  return wait;
+}
+
+// One byte of the head: a line ends at CRLF (a CR or LF alone is refused at once, RFC 9112
+// section 2.2), and the limits on the line and the head are checked as the bytes come.
+bool RequestFramer::on_byte(std::string_view buffered, size_t at) {
+  char c = buffered[at];
+  bool after_cr = at > line_start_ && buffered[at - 1] == '\r';
+  if (after_cr && c != '\n')
+    return refuse(400, "malformed request (a CR not followed by LF; RFC 9112, section 2.2)");
+  if (c == '\n') {
+    if (!after_cr)
+      return refuse(400,
+                    "malformed request (a line ended by LF alone; lines end with CRLF, "
+                    "RFC 9112, section 2.2)");
+    std::string_view line = buffered.substr(line_start_, at - 1 - line_start_);
+    line_start_ = at + 1;
+    if (!on_line(line)) return false;
+    if (head_bytes_ == 0 && at + 1 >= kMaxRequestHead)
       return refuse(
           431, "request head too large (at most " + std::to_string(kMaxRequestHead) + " bytes)");
-    return {};
+    return true;
   }
-  size_t head_bytes = head_end + kEndOfHead.size();
+  if (!in_fields_) {
+    // The method: a token up to the first space. A TLS handshake (its first byte 22) or any
+    // other protocol is refused at its first byte rather than waited for.
+    if (!method_read_ && c == ' ' && at > line_start_) {
+      method_read_ = true;
+    } else if (!method_read_ && c != '\r' && !is_token_char(c)) {
+      return refuse(400, c == 0x16 && at == 0
+                             ? "malformed request (a TLS handshake: this server speaks plain "
+                               "HTTP, http:// and not https://)"
+                             : "malformed request (not an HTTP request line)");
+    }
+    if (at - line_start_ >= kMaxRequestLine && c != '\r')
+      return refuse(414, request_line_too_long());
+  }
+  if (at >= kMaxRequestHead)
+    return refuse(431,
+                  "request head too large (at most " + std::to_string(kMaxRequestHead) + " bytes)");
+  return true;
+}
 
-  // The header lines, for the body's framing.
-  std::string_view lines = buffered.substr(line_end + kCrlf.size(), head_end - line_end);
-  bool has_length = false;
-  uint64_t length = 0;
-  while (!lines.empty()) {
-    size_t end = std::min(lines.find(kCrlf), lines.size());
-    std::string_view line = lines.substr(0, end);
-    lines.remove_prefix(std::min(lines.size(), end + kCrlf.size()));
-    size_t colon = line.find(':');
-    if (colon == std::string_view::npos) continue;
-    std::string_view name = line.substr(0, colon), value = trim(line.substr(colon + 1));
-    if (equal_ignoring_case(name, "Transfer-Encoding"))
-      return refuse(501,
-                    "a request body with a Transfer-Encoding is not supported (no request "
-                    "takes a body)");
-    if (!equal_ignoring_case(name, "Content-Length")) continue;
-    bool digits =
-        !value.empty() && value.size() <= 18 &&
-        std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
-    uint64_t v = digits ? std::stoull(std::string(value)) : 0;
-    if (!digits || (has_length && v != length))
-      return refuse(400, "malformed request (a bad or repeated Content-Length)");
-    has_length = true;
-    length = v;
+bool RequestFramer::on_line(std::string_view line) {
+  if (!in_fields_) {
+    in_fields_ = true;
+    return on_request_line(line);
   }
-  if (length > kMaxRequestBody)
+  if (!line.empty()) return on_field_line(line);
+  head_bytes_ = line_start_;
+  if (length_ > kMaxRequestBody)
     return refuse(413, "request body too large (at most " + std::to_string(kMaxRequestBody) +
                            " bytes; no request takes a body)");
-  size_t bytes = head_bytes + size_t(length);
-  if (buffered.size() < bytes) return {};
-  return {HeadVerdict::Kind::Ready, bytes, 0, {}};
+  // An expectation is met only where there is a body still to come (RFC 9110, section 10.1.1).
+  expects_continue_ = expects_continue_ && http11_ && length_ > 0;
+  return true;
+}
+
+bool RequestFramer::on_request_line(std::string_view line) {
+  if (names_another_method(line)) return refuse(405, "only GET (and HEAD) requests are served");
+  // The version, when the line ends with one of the form HTTP/d.d (any other goes to the parser
+  // and is answered 400): HTTP/1.x from 1.1 on is 1.1; another major version is not served.
+  size_t space = line.rfind(' ');
+  std::string_view version = space == std::string_view::npos ? "" : line.substr(space + 1);
+  if (version.size() != 8 || version.substr(0, 5) != "HTTP/" || !is_digit(version[5]) ||
+      version[6] != '.' || !is_digit(version[7]))
+    return true;
+  if (version[5] != '1')
+    return refuse(505, "HTTP version " + std::string(version.substr(5)) +
+                           " not supported (this server speaks HTTP/1.1)");
+  http11_ = version[7] >= '1';
+  if (version[7] > '1') later_minor_ = line_start_ - 3;  // the digit before the CRLF
+  return true;
+}
+
+bool RequestFramer::on_field_line(std::string_view line) {
+  size_t colon = line.find(':');
+  if (colon == std::string_view::npos) return true;  // the parser answers 400
+  std::string_view name = line.substr(0, colon), value = trim(line.substr(colon + 1));
+  if (equal_ignoring_case(name, "Transfer-Encoding"))
+    return refuse(501,
+                  "a request body with a Transfer-Encoding is not supported (no request takes "
+                  "a body)");
+  if (equal_ignoring_case(name, "Expect")) {
+    expects_continue_ = expects_continue_ || equal_ignoring_case(value, "100-continue");
+    return true;
+  }
+  if (!equal_ignoring_case(name, "Content-Length")) return true;
+  bool digits =
+      !value.empty() && value.size() <= 18 && std::all_of(value.begin(), value.end(), is_digit);
+  uint64_t v = digits ? std::stoull(std::string(value)) : 0;
+  if (!digits || (has_length_ && v != length_))
+    return refuse(400, "malformed request (a bad or repeated Content-Length)");
+  has_length_ = true;
+  length_ = v;
+  return true;
+}
+
+HeadVerdict examine_request(std::string_view buffered) {
+  RequestFramer framer;
+  return framer.examine(buffered);
+}
+
+std::optional<AbsoluteTarget> absolute_target(std::string_view target) {
+  size_t scheme_end = target.find("://");
+  if (scheme_end == std::string_view::npos) return std::nullopt;
+  std::string_view scheme = target.substr(0, scheme_end);
+  if (!equal_ignoring_case(scheme, "http") && !equal_ignoring_case(scheme, "https"))
+    return std::nullopt;
+  std::string_view rest = target.substr(scheme_end + 3);
+  size_t end = std::min(rest.find_first_of("/?#"), rest.size());
+  AbsoluteTarget out;
+  out.authority = std::string(rest.substr(0, end));
+  std::string_view tail = rest.substr(end);
+  out.origin_form =
+      tail.empty() || tail.front() != '/' ? "/" + std::string(tail) : std::string(tail);
+  out.bad = out.authority.empty() || out.authority.find('@') != std::string::npos;
+  return out;
 }
 
 }  // namespace ewn::web

@@ -21,9 +21,12 @@ struct ServerOptions {
 };
 
 // Opens the tables, binds and serves until the process ends. Once bound it calls `ready` with
-// the address (http://host:port/) and a note on the tables (what they cover, or that there are
-// none) and the engine's evaluation network. Throws std::runtime_error when it cannot bind.
-using ReadyCallback = std::function<void(const std::string& address, const std::string& note)>;
+// the address (http://host:port/), a note on the tables (what they cover, or that there are
+// none) and the engine's evaluation network, and one on the open files (the limit, and the
+// shares of the tables and the connections: descriptor_budget.h). Throws std::runtime_error
+// when it cannot bind.
+using ReadyCallback = std::function<void(const std::string& address, const std::string& note,
+                                         const std::string& files)>;
 void serve(const ServerOptions& options, const ReadyCallback& ready);
 
 // The JSON API's paths, comma-separated and wrapped to lines of at most 88 columns (--help).

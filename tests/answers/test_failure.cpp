@@ -42,6 +42,14 @@ TEST_CASE("failure map: a failure the C API shares exits with its C code") {
   CHECK(failure_of(ErrorKind::Missing) == Failure::NoDirectory);
   CHECK(failure_of(ErrorKind::WrongType) == Failure::NotADirectory);
   CHECK(failure_of(ErrorKind::Damaged) == Failure::DamagedTable);
+  // A table that cannot be opened for want of descriptors is unavailable (503, try again), any
+  // other table that cannot be used is damaged.
+  CHECK(failure_of(ErrorKind::Shortage) == Failure::Unavailable);
+  CHECK(failure_of_table(ErrorKind::Shortage) == Failure::Unavailable);
+  CHECK(ways_of(failure_of_table(ErrorKind::Shortage)).http_status == 503);
+  for (ErrorKind kind :
+       {ErrorKind::Missing, ErrorKind::WrongType, ErrorKind::Unreadable, ErrorKind::Damaged})
+    CHECK(failure_of_table(kind) == Failure::DamagedTable);
 }
 
 TEST_CASE("error answer: the message, the failure's name and the position as given") {

@@ -9,6 +9,8 @@ import ctypes
 import json
 import os
 import random
+import re
+import resource
 import signal
 import subprocess
 import sys
@@ -33,25 +35,41 @@ def end_with_parent():
 
 
 class Server:
-    """`ewn serve --port 0` on loopback; the address is the one it prints once bound."""
+    """`ewn serve --port 0` on loopback; the address is the one it prints once bound, and its
+    shares of the open files (`connections`, `per_address`, `refusals`, `table_files`) those of
+    its third line. `nofile`: the limit on open files it runs under (soft and hard, as
+    `ulimit -n` sets them)."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, nofile=None):
+        def prepare():
+            end_with_parent()
+            if nofile:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
         self.proc = subprocess.Popen(
             [EWN, "serve", "--tables", TABLES, "--port", "0", *args],
-            stdout=subprocess.PIPE, text=True,
-            preexec_fn=end_with_parent)
-        line = []
-        reader = threading.Thread(target=lambda: line.append(self.proc.stdout.readline()),
-                                  daemon=True)
+            stdout=subprocess.PIPE, text=True, preexec_fn=prepare)
+        lines = []
+        reader = threading.Thread(
+            target=lambda: lines.extend(self.proc.stdout.readline() for _ in range(3)),
+            daemon=True)
         reader.start()
         reader.join(30)
-        if not line or "listening on http://" not in line[0]:
+        if len(lines) < 3 or "listening on http://" not in lines[0]:
             self.stop()
-            raise RuntimeError("ewn serve did not start: " + (line[0] if line else "no output"))
-        self.url = line[0].split("listening on ")[1].split()[0]
+            raise RuntimeError("ewn serve did not start: " + ("".join(lines) or "no output"))
+        self.url = lines[0].split("listening on ")[1].split()[0]
         host_port = self.url[len("http://"):].rstrip("/")
         self.host, port = host_port.rsplit(":", 1)
         self.port = int(port)
+        self.files_line = lines[2]
+        shares = re.search(r"(\d+) for the tables, \d+ for the process, (\d+) connections "
+                           r"\((\d+) from one address\) and (\d+) refusals", lines[2])
+        if not shares:
+            self.stop()
+            raise RuntimeError("ewn serve did not say its open files: " + lines[2])
+        self.table_files, self.connections, self.per_address, self.refusals = map(
+            int, shares.groups())
 
     def alive(self):
         return self.proc.poll() is None

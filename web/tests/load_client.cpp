@@ -4,7 +4,7 @@
 // request or a status other than 200 and 404) or when the run takes longer than --max-seconds.
 //   ewn_web_load --host 127.0.0.1 --port 8080 --positions file [--clients 8] [--requests 20000]
 //                [--idle N [--addresses K] [--reopen]] [--slow N] [--pipeliners N [--pipeline M]]
-//                [--interval-ms T] [--fresh]
+//                [--interval-ms T] [--fresh] [--from F] [--heads N [--head-fill cr|a]]
 // Under attack: --idle opens N connections that send nothing and --slow N that send a request
 // head a byte a second, all before the clients start and kept until the server closes them.
 // The report then adds how many the server closed and when (seconds after they were opened,
@@ -16,11 +16,19 @@
 // A 503 (the server refusing at a limit) counts as answered, and is reported as `refused`.
 // --interval-ms T makes each client pause T ms between its requests (a person's pace, so that
 // the run spans the attack's re-opening), --fresh opens a new connection for every request.
+// --from F: the attacking connections come from 127.0.0.F on (default 1; the honest clients
+// always from 127.0.0.1, so that with F > 1 they are a new address to the server).
+// --heads N opens N connections that each send a request head of 16 000 bytes at once
+// (--head-fill cr: a request line and then carriage returns; a: a request line and one header
+// of letters, never ended) and then one byte of it more every 100 ms; the report adds how each
+// ended (the status the server answered, and when).
+// The program raises its own limit on open files to the hard limit (an attack opens many).
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <httplib.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -28,6 +36,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -57,6 +66,9 @@ struct Options {
   int pipeline = 300;
   int interval_ms = 0;  // each client's pause between its requests
   bool fresh = false;   // a new connection for every request
+  int from = 1;         // the attack's first address: 127.0.0.<from>
+  int heads = 0;
+  std::string head_fill = "cr";
 };
 
 bool parse(int argc, char** argv, Options& o) {
@@ -93,11 +105,17 @@ bool parse(int argc, char** argv, Options& o) {
       o.pipeline = std::stoi(v);
     else if (k == "--interval-ms")
       o.interval_ms = std::stoi(v);
+    else if (k == "--from")
+      o.from = std::stoi(v);
+    else if (k == "--heads")
+      o.heads = std::stoi(v);
+    else if (k == "--head-fill")
+      o.head_fill = v;
     else
       return false;
   }
   return !o.positions.empty() && o.clients > 0 && o.requests > 0 && o.addresses >= 1 &&
-         o.addresses <= 254;
+         o.from >= 1 && o.from + o.addresses <= 255 && (o.head_fill == "cr" || o.head_fill == "a");
 }
 
 double percentile(std::vector<double>& sorted, double p) {
@@ -131,14 +149,25 @@ int connect_from(int from, int port) {
 class Attack {
  public:
   explicit Attack(const Options& o) : o_(o) {
-    for (int i = 0; i < o.idle + o.slow + o.pipeliners; ++i) {
-      Kind kind = i < o.idle ? Kind::Idle : i < o.idle + o.slow ? Kind::Slow : Kind::Pipeliner;
-      int from = kind == Kind::Idle ? 1 + i % o.addresses : 1;
+    for (int i = 0; i < o.idle + o.slow + o.pipeliners + o.heads; ++i) {
+      Kind kind = i < o.idle                           ? Kind::Idle
+                  : i < o.idle + o.slow                ? Kind::Slow
+                  : i < o.idle + o.slow + o.pipeliners ? Kind::Pipeliner
+                                                       : Kind::Head;
+      int from = kind == Kind::Idle || kind == Kind::Head ? o.from + i % o.addresses : 1;
       int fd = connect_from(from, o.port);
       if (fd < 0) throw std::runtime_error("cannot open attack connection " + std::to_string(i));
       Conn c{fd, kind, from, Clock::now()};
       if (kind == Kind::Pipeliner) {
         for (int r = 0; r < o.pipeline; ++r) c.out += kPipelined;
+        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+      }
+      if (kind == Kind::Head) {
+        std::string head = o.head_fill == "cr"
+                               ? "GET / HTTP/1.1\r\n" + std::string(kHeadBytes, '\r')
+                               : "GET / HTTP/1.1\r\nX: " + std::string(kHeadBytes, 'a');
+        head.resize(kHeadBytes);
+        ::send(fd, head.data(), head.size(), MSG_NOSIGNAL);
         ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
       }
       conns_.push_back(std::move(c));
@@ -161,27 +190,32 @@ class Attack {
   // {"idle_closed":n,"idle_close_max_s":s,"slow_closed":n,"slow_close_max_s":s,...}
   std::string report() {
     std::lock_guard lock(mutex_);
-    int closed[3] = {0, 0, 0};
-    double longest[3] = {0, 0, 0};
+    int closed[4] = {0, 0, 0, 0};
+    double longest[4] = {0, 0, 0, 0};
+    int status[600] = {};
     for (auto& c : conns_)
       if (c.closed) {
         ++closed[int(c.kind)];
         longest[int(c.kind)] = std::max(longest[int(c.kind)], c.held_s);
+        if (c.kind == Kind::Head) ++status[std::clamp(c.status, 0, 599)];
       }
     closed[0] += closed_before_;
     longest[0] = std::max(longest[0], longest_before_);
-    char out[400];
+    char out[600];
     std::snprintf(out, sizeof out,
                   ",\"idle\":%d,\"idle_closed\":%d,\"idle_close_max_s\":%.3f,\"idle_reopened\":%d,"
                   "\"slow\":%d,\"slow_closed\":%d,\"slow_close_max_s\":%.3f,\"pipeliners\":%d,"
-                  "\"pipeliners_closed\":%d",
+                  "\"pipeliners_closed\":%d,\"heads\":%d,\"heads_closed\":%d,"
+                  "\"heads_close_max_s\":%.3f,\"heads_400\":%d,\"heads_408\":%d,\"heads_414\":%d,"
+                  "\"heads_431\":%d",
                   o_.idle, closed[0], longest[0], reopened_, o_.slow, closed[1], longest[1],
-                  o_.pipeliners, closed[2]);
+                  o_.pipeliners, closed[2], o_.heads, closed[3], longest[3], status[400],
+                  status[408], status[414], status[431]);
     return out;
   }
 
  private:
-  enum class Kind { Idle, Slow, Pipeliner };
+  enum class Kind { Idle, Slow, Pipeliner, Head };
   struct Conn {
     int fd;
     Kind kind;
@@ -192,6 +226,8 @@ class Attack {
     bool closed = false;
     double held_s = 0;
     Clock::time_point reopen_at = {};
+    std::string first = {};  // the first bytes the server answered
+    int status = 0;          // its status, once read
   };
   // What a pipeliner asks for: the inventory, the largest answer that costs the server little
   // (about 10 KB with the <= 4-piece tables), so that unread answers soon fill the socket.
@@ -199,6 +235,8 @@ class Attack {
       "GET /api/info HTTP/1.1\r\nHost: localhost\r\n\r\n";
   static constexpr std::string_view kHead =
       "GET /api/info HTTP/1.1\r\nHost: localhost\r\nX-Slowly: aaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n";
+  // A head attack's first bytes, then one byte more every 100 ms (below the 16 KB limit in 5 s).
+  static constexpr size_t kHeadBytes = 16000;
   // A connection the server closed at once is opened again no sooner than this.
   static constexpr std::chrono::milliseconds kReopenPause{100};
 
@@ -215,6 +253,12 @@ class Attack {
           if (::send(c.fd, kHead.data() + c.sent, 1, MSG_NOSIGNAL) == 1) ++c.sent;
         }
       next_byte += std::chrono::seconds(1);
+    }
+    if (Clock::now() >= next_drip_) {
+      char byte = o_.head_fill == "cr" ? '\r' : 'a';
+      for (auto& c : conns_)
+        if (c.kind == Kind::Head && !c.closed) ::send(c.fd, &byte, 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+      next_drip_ = Clock::now() + std::chrono::milliseconds(100);
     }
     for (auto& c : conns_)
       if (c.kind == Kind::Pipeliner && !c.closed && c.sent < c.out.size()) {
@@ -234,6 +278,7 @@ class Attack {
     c.fd = fd;
     c.closed = false;
     c.since = Clock::now();
+    c.first.clear();
   }
 
   void watch() {
@@ -259,13 +304,15 @@ class Attack {
         ssize_t n = -1;
         if (c.kind != Kind::Pipeliner) {
           char buf[4096];
-          while ((n = ::recv(c.fd, buf, sizeof buf, MSG_DONTWAIT)) > 0) {
-          }
+          while ((n = ::recv(c.fd, buf, sizeof buf, MSG_DONTWAIT)) > 0)
+            if (c.first.size() < 12) c.first.append(buf, std::min<size_t>(size_t(n), 12));
         }
         if (c.kind == Kind::Pipeliner || n == 0 ||
             (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) {
           ::close(c.fd);
           c.closed = true;
+          if (c.first.size() >= 12 && c.first.rfind("HTTP/1.1 ", 0) == 0)
+            c.status = std::atoi(c.first.c_str() + 9);
           c.held_s = std::chrono::duration<double>(Clock::now() - c.since).count();
           c.reopen_at = Clock::now() + kReopenPause;
         }
@@ -278,6 +325,7 @@ class Attack {
   std::mutex mutex_;
   std::atomic<bool> stop_ = false, reopening_done_ = false;
   int closed_before_ = 0, reopened_ = 0;  // idle connections closed and opened again
+  Clock::time_point next_drip_ = Clock::now();
   double longest_before_ = 0;
   std::thread thread_;
 };
@@ -286,10 +334,16 @@ class Attack {
 
 int main(int argc, char** argv) {
   Options o;
+  rlimit files{};
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &files);
+  }
   if (!parse(argc, argv, o)) {
     std::cerr << "usage: ewn_web_load --host H --port P --positions FILE [--clients N] "
                  "[--requests N] [--max-seconds S] [--idle N [--addresses K] [--reopen]] "
-                 "[--slow N] [--pipeliners N [--pipeline M]] [--interval-ms T] [--fresh]\n";
+                 "[--slow N] [--pipeliners N [--pipeline M]] [--interval-ms T] [--fresh] "
+                 "[--from F] [--heads N [--head-fill cr|a]]\n";
     return 2;
   }
   std::vector<std::string> paths, pipelined;
@@ -308,7 +362,7 @@ int main(int argc, char** argv) {
   }
 
   std::unique_ptr<Attack> attack;
-  if (o.idle + o.slow + o.pipeliners > 0) {
+  if (o.idle + o.slow + o.pipeliners + o.heads > 0) {
     attack = std::make_unique<Attack>(o);
     // Every attacking connection is open and the slow ones have sent their first byte.
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
