@@ -135,8 +135,9 @@ class MatchProgress {
     if (time_losses_)
       n += std::snprintf(buf + n, sizeof buf - size_t(n), ", %d on time", time_losses_);
     double done = bo7 ? rounds_done_ : games_;
+    bool decided = sprt_ && sprt_->verdict() != SprtVerdict::Continue;
     std::snprintf(buf + n, sizeof buf - size_t(n), "  %.2f games/s  %s", t > 0 ? games_ / t : 0.0,
-                  eta_text(done, config_.count, t).c_str());
+                  decided ? "decided" : eta_text(done, config_.count, t).c_str());
     return buf;
   }
 
@@ -204,14 +205,14 @@ void print_outside_text(const std::vector<MatchGame>& games, const std::optional
     const SprtSetting& t = sprt->setting();
     const Pentanomial& p = sprt->pairs();
     SprtVerdict v = sprt->verdict();
-    std::printf(
-        "SPRT (Elo %g vs %g, alpha %g, beta %g; pentanomial): LLR %.2f (%.2f, %.2f): %s\n"
-        "pairs by A's points: 0: %d, 1 of 2: %d, 2 of 2: %d\n",
-        t.elo0, t.elo1, t.alpha, t.beta, sprt->llr(), t.lower(), t.upper(),
-        v == SprtVerdict::H1   ? "H1 accepted (A is stronger by ELO1 rather than ELO0)"
-        : v == SprtVerdict::H0 ? "H0 accepted (not stronger by ELO1)"
-                               : "undecided at the most games (--games)",
-        p[0], p[2], p[4]);
+    std::printf("SPRT (Elo %g vs %g, alpha %g, beta %g; pentanomial): LLR %.2f (%.2f, %.2f): ",
+                t.elo0, t.elo1, t.alpha, t.beta, sprt->llr(), t.lower(), t.upper());
+    if (v == SprtVerdict::Continue)
+      std::printf("undecided after the most games (--games)\n");
+    else
+      std::printf("%s accepted: A - B is %g Elo rather than %g\n", sprt_verdict_name(v),
+                  v == SprtVerdict::H1 ? t.elo1 : t.elo0, v == SprtVerdict::H1 ? t.elo0 : t.elo1);
+    std::printf("pairs by A's points: 0 of 2: %d, 1 of 2: %d, 2 of 2: %d\n", p[0], p[2], p[4]);
   }
   for (const MatchFault& f : match_faults(games))
     std::cout << "game " << f.game << " lost by " << (f.a_lost ? "A" : "B") << " (" << f.end

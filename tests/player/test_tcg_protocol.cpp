@@ -69,7 +69,7 @@ TEST_CASE("a get that cannot be played says what is wrong", "[tcg]") {
   CHECK_THAT(refused("R 1 E5 E4 E3 D5 D4 C5 A1 B1 C1 A2 B2 Z3"), Catch::Contains("not a square"));
   CHECK_THAT(refused("R 1 0 0 0 0 0 0 A1 B1 C1 A2 B2 A3"), Catch::Contains("Blue has no pieces"));
   CHECK_THAT(refused("B 1 E5 E4 E3 D5 D4 C5 0 B1 C1 A2 B2 E5"), Catch::Contains("another piece"));
-  CHECK_THAT(refused("B 1 E5 E4 E3 D5 D4 C5 0 B1 C1 A2 B2 0"), Catch::Contains("goal"));
+  CHECK_THAT(refused("B 1 E5 E4 E3 D5 D4 A1 0 B1 C1 A2 B2 A3"), Catch::Contains("goal"));
 }
 
 TEST_CASE("move replies: two squares, nothing else", "[tcg]") {

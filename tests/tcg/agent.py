@@ -33,6 +33,7 @@ def greedy(pieces, side, moves):
 
 
 def count_get(path):
+    """This get's number over all the agent's processes (the count kept in `path`), or 0."""
     if not path:
         return 0
     n = int(open(path).read() or 0) + 1 if os.path.exists(path) else 1
@@ -70,16 +71,18 @@ def main():
             move = greedy(pieces, side, moves) if args.greedy else rng.choice(moves)
             reply = rules.name(move[0]) + " " + rules.name(move[1])
             n = count_get(args.counter)
-            if n == args.crash_at:
+            if n == 0:
+                pass
+            elif n == args.crash_at:
                 print(f"agent: crashing on purpose at get {n}", file=sys.stderr, flush=True)
                 sys.exit(3)
-            if n == args.hang_at:
+            elif n == args.hang_at:
                 print(f"agent: hanging on purpose at get {n}", file=sys.stderr, flush=True)
                 time.sleep(600)
-            if n == args.illegal_at:
+            elif n == args.illegal_at:
                 own = {sq for p, sq in pieces.items() if p[0] == side}
                 reply = next(rules.name(sq) + " " + rules.name(sq) for sq in own)  # no move at all
-            if n == args.unreadable_at:
+            elif n == args.unreadable_at:
                 reply = "I resign"
         print(reply, flush=True)
 
