@@ -332,8 +332,10 @@ void register_match(CLI::App& app) {
       "  rather than ELO0 (logistic Elo; alpha, beta 0.05); pairs counted by the pentanomial\n"
       "  model; --games is then the most it plays.\n\n"
       "Examples:\n  ewn match --a expectimax:movetime=100ms --b mcts:movetime=100ms --games 200\n"
-      "  ewn match --a 'tcg:python3 agent.py' --b expectimax:depth=2 --games 1000 --sprt "
-      "-50,0 --log games.log");
+      "Against an agent of your own (its command line after tcg:; docs/ARENA.md):\n"
+      "    ewn match --a 'tcg:./agent --depth 3' --b expectimax:depth=2 --games 2000 --sprt "
+      "-50,0 --log games.log\n"
+      "    ewn analyse --all games.log");
   cmd->add_option("--a", opt->a, "Player A")->required();
   cmd->add_option("--b", opt->b, "Player B")->required();
   cmd->add_option("--games", opt->games, "Number of games (bo7: of matches)")

@@ -94,7 +94,9 @@ void register_tcg(CLI::App& app) {
       "ini: drawn from the setup matrix's equilibrium mix when there is one (--setup-matrix),\n"
       "  else a short search; ini does not say who moves first: --first (default red).\n\n"
       "Examples:\n  ewn tcg --tables data\n"
-      "  ewn match --a 'tcg:ewn tcg --player expectimax:depth=3' --b expectimax:depth=3");
+      "  ewn tcg --player expectimax:depth=4 --first blue\n"
+      "Judged by ewn match, against its built-in engine (docs/ARENA.md):\n"
+      "    ewn match --a 'tcg:ewn tcg --player expectimax:depth=3' --b expectimax:depth=3");
   cmd->add_option("--player", opt->player,
                   "The engine (a player spec of ewn match; default expectimax)");
   cmd->add_option("--tables", opt->tables,
