@@ -220,7 +220,7 @@ int run_equilibrium(const SetupOptions& opt) {
                 100 * w.margin, w.first, advisor->matrix().rows, w.second,
                 advisor->matrix().columns,
                 w.first > int(e.first.size()) || w.second > int(e.second.size())
-                    ? ": the mixes are one choice among these,\nnot the best by a margin the "
+                    ? ":\nthe mixes are one choice among these, not the best by a margin the "
                       "matrix can see."
                     : ".");
   std::cout << line;
