@@ -37,7 +37,6 @@ class TcgAgent {
   int run(std::istream& in, std::ostream& out, std::ostream& err);
   // The reply to one line (nullopt: none); `done` set by exit. Refusals are told to `err`.
   std::optional<std::string> answer(const std::string& line, std::ostream& err, bool& done);
-  int refused() const { return refused_; }
 
  private:
   std::string get(const std::vector<std::string>& args, std::ostream& err);

@@ -36,7 +36,6 @@ class ChildProcess {
   // Whether it has ended, and how ("exit code 1", "killed by signal 11"), once it has.
   bool ended();
   std::string how_it_ended() const { return how_; }
-  pid_t pid() const { return pid_; }
 
  private:
   void reap(bool wait);
