@@ -68,6 +68,9 @@ void MatchLogReader::read(const Line& line) {
     // "result red A time": how the game ended (match_result_line).
     if (w.size() > 3 && w[3] == kEndTime) g.stated_end = RecordEnd::Time;
     if (w.size() > 3 && w[3] == kEndIllegal) g.stated_end = RecordEnd::IllegalMove;
+  } else if (key == kFault) {
+    g.notes.push_back("game " + std::to_string(g.number) + ": " +
+                      trim(line.text.substr(key.size())));
   } else if (key != kTimes) {
     throw GameTextError(line.number, "not a line of an ewn match log: " + quoted(line.text));
   }
@@ -79,10 +82,14 @@ void MatchLogReader::finish() {
   std::vector<std::pair<int, int>> dice = std::move(dice_);
   dice_.clear();
   if (g.unreadable) return;
-  // A move that was not legal is not logged, its die is: the game ended before that turn.
-  if (g.stated_end == RecordEnd::IllegalMove && dice.size() == g.turns.size() + 1) {
-    g.notes.push_back("game " + std::to_string(g.number) + ": the illegal move of its last turn" +
-                      " (die " + std::to_string(dice.back().first) +
+  // A move that was not legal is not logged, its die is: the game ended before that turn. So
+  // does a turn whose player gave no move at all (an outside program that ended or stayed
+  // silent past its time: the fault line says which).
+  bool off_board = g.stated_end == RecordEnd::IllegalMove || g.stated_end == RecordEnd::Time;
+  if (off_board && dice.size() == g.turns.size() + 1) {
+    g.notes.push_back("game " + std::to_string(g.number) + ": the " +
+                      (g.stated_end == RecordEnd::Time ? "move never given" : "illegal move") +
+                      " of its last turn (die " + std::to_string(dice.back().first) +
                       ") is not in the log and not analysed");
     dice.pop_back();
   }

@@ -20,8 +20,29 @@ Json finite(double x) {
 
 }  // namespace
 
+namespace {
+
+Json sprt_json(const std::optional<SprtOutcome>& sprt) {
+  if (!sprt) return nullptr;
+  const SprtSetting& t = sprt->setting;
+  Json j;
+  j["elo0"] = t.elo0;
+  j["elo1"] = t.elo1;
+  j["alpha"] = t.alpha;
+  j["beta"] = t.beta;
+  j["lower"] = t.lower();
+  j["upper"] = t.upper();
+  j["llr"] = sprt->llr;
+  j["result"] = sprt_verdict_name(sprt_verdict(sprt->llr, t));
+  j["pairs"] = sprt->pairs;
+  return j;
+}
+
+}  // namespace
+
 Json match_answer(const MatchSetting& setting, const MatchStats& s,
-                  const std::array<Duration, 2>& longest_ab) {
+                  const std::array<Duration, 2>& longest_ab, const std::optional<SprtOutcome>& sprt,
+                  const std::vector<MatchFault>& faults) {
   bool bo7 = setting.format == MatchFormat::BestOf7;
   Json j;
   j["a"] = printable(setting.a);
@@ -44,6 +65,13 @@ Json match_answer(const MatchSetting& setting, const MatchStats& s,
   j["matches"] = bo7 ? Json(s.rounds) : Json(nullptr);
   j["a_match_wins"] = bo7 ? Json(s.a_rounds) : Json(nullptr);
   j["b_match_wins"] = bo7 ? Json(s.b_rounds) : Json(nullptr);
+  j["sprt"] = sprt_json(sprt);
+  j["faults"] = Json::array();
+  for (const MatchFault& f : faults)
+    j["faults"].push_back({{"game", f.game},
+                           {"loser", f.a_lost ? "A" : "B"},
+                           {"end", f.end},
+                           {"reason", printable(f.reason)}});
   return j;
 }
 

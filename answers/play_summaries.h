@@ -13,6 +13,7 @@
 #include "json_text.h"
 #include "match_stats.h"
 #include "move_quality.h"
+#include "sprt.h"
 #include "time_control.h"
 
 namespace ewn {
@@ -27,9 +28,25 @@ struct MatchSetting {
 // a, b, format ("pairs", "bo7"), clock, seed, games, a_wins, b_wins, a_score, a_score_ci95, elo
 // and elo_ci95 (null when infinite), a_time_losses, b_time_losses, illegal_moves,
 // a_longest_move_ms, b_longest_move_ms; matches, a_match_wins, b_match_wins (best of 7; null
-// for pairs).
+// for pairs); sprt (null without --sprt): elo0, elo1, alpha, beta, lower, upper (the LLR's
+// bounds), llr, result ("H1", "H0", "continue") and pairs (the pentanomial counts, A's points 0,
+// 1/2, 1, 3/2, 2 of 2); faults: every game lost off the board ({game, loser "A" or "B", end
+// "time" or "illegal", reason}).
+struct MatchFault {
+  int game = 0;
+  bool a_lost = false;
+  std::string end;
+  std::string reason;
+};
+struct SprtOutcome {
+  SprtSetting setting;
+  Pentanomial pairs{};
+  double llr = 0;
+};
 Json match_answer(const MatchSetting& setting, const MatchStats& s,
-                  const std::array<Duration, 2>& longest_ab);
+                  const std::array<Duration, 2>& longest_ab,
+                  const std::optional<SprtOutcome>& sprt = std::nullopt,
+                  const std::vector<MatchFault>& faults = {});
 
 // A game the engine played on a contest server, as the client inferred it.
 struct ConnectGame {

@@ -87,6 +87,9 @@ Json setup_equilibrium_answer(const SetupAdvisor& advisor) {
   alternatives["first"] = alternatives_json(e.first_alternatives);
   alternatives["second"] = alternatives_json(e.second_alternatives);
   j["alternatives"] = alternatives;
+  j["within_noise"] = {{"margin", e.within_noise.margin},
+                       {"first", e.within_noise.first},
+                       {"second", e.within_noise.second}};
   return j;
 }
 

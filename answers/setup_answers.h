@@ -19,7 +19,8 @@ Json setup_reply_answer(const SetupAdvisor& advisor, const Arrangement& theirs, 
 Json setup_best_answer(const SetupAdvisor& advisor, int count);
 // matrix, precision, value, gap, first and second: the equilibrium's mixes; alternatives: for
 // each mover the classes outside its mix as good against the other's (equally_good) and the
-// other optimal mixes found (other_mixes).
+// other optimal mixes found (other_mixes); within_noise: how many classes of each mover lie
+// within the matrix's own noise (margin, the tie margin) of the value against the other's mix.
 Json setup_equilibrium_answer(const SetupAdvisor& advisor);
 
 }  // namespace ewn

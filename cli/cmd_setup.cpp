@@ -213,6 +213,17 @@ int run_equilibrium(const SetupOptions& opt) {
   std::cout << "\nSecond mover's mix (" << classes(e.second.size()) << "):\n";
   print_ranked(e.second, true, false);
   print_alternatives(e.second_alternatives, "second");
+  const WithinNoise& w = e.within_noise;
+  std::snprintf(line, sizeof line,
+                "\nWithin the entries' noise (%.1f points) of the value: %d of the first mover's "
+                "%d classes\nand %d of the second's %d do as well against the other's mix%s\n",
+                100 * w.margin, w.first, advisor->matrix().rows, w.second,
+                advisor->matrix().columns,
+                w.first > int(e.first.size()) || w.second > int(e.second.size())
+                    ? ":\nthe mixes are one choice among these, not the best by a margin the "
+                      "matrix can see."
+                    : ".");
+  std::cout << line;
   std::cout << "\nThe most probable class of each mix: the first mover as Red (top left), the "
                "second as Blue:\n";
   print_board(e.first.front().arrangement, e.second.front().arrangement);

@@ -49,6 +49,7 @@ void register_commands(CLI::App& app) {
   register_move_quality(app);
   register_play(app);
   register_connect(app);
+  register_tcg(app);
   register_verify(app);
   register_serve(app);
   register_analyse(app);

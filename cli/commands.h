@@ -19,6 +19,7 @@ void register_train_eval(CLI::App& app);
 void register_move_quality(CLI::App& app);
 void register_play(CLI::App& app);
 void register_connect(CLI::App& app);
+void register_tcg(CLI::App& app);
 void register_verify(CLI::App& app);
 void register_serve(CLI::App& app);
 void register_analyse(CLI::App& app);

@@ -64,6 +64,13 @@ std::string times_line(const std::vector<double>& move_ms) {
   return out + "\n";
 }
 
+std::string fault_line(const std::string& why) {
+  std::string out = std::string(kFault) + " " + why;
+  for (char& c : out)
+    if (c == '\n' || c == '\r') c = ' ';
+  return out + "\n";
+}
+
 std::string match_result_line(Side winner, bool a_won, const char* end) {
   return std::string(kResult) + " " + side_word(winner) + " " + (a_won ? kPlayerA : kPlayerB) +
          " " + end + "\n";

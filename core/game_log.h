@@ -30,6 +30,7 @@ inline constexpr char kTimes[] = "times";  // every move's thinking time, ms
 inline constexpr char kPlayerA[] = "A";    // player A's spec
 inline constexpr char kPlayerB[] = "B";
 inline constexpr char kRound[] = "round";
+inline constexpr char kFault[] = "fault";  // why a game ended off the board, in words
 // ewn play:
 inline constexpr char kStart[] = "start";        // the summary's start position
 inline constexpr char kPosition[] = "position";  // the operator set a position
@@ -109,6 +110,9 @@ std::string match_game_line(int number, int round, Side a_side, Side first);
 std::string match_player_line(const char* player, const std::string& spec);
 // "times 0.1 12.5": every move's thinking time in ms, to 0.1 ms.
 std::string times_line(const std::vector<double>& move_ms);
+// "fault B (process 2) did not answer 'get R 3 ...' within 1.1s": why the game ended off the
+// board (the line is one line: line breaks in `why` become blanks).
+std::string fault_line(const std::string& why);
 // "result blue A time": the winner, whether A or B, how (kEndGoal...).
 std::string match_result_line(Side winner, bool a_won, const char* end);
 

@@ -30,6 +30,23 @@ const char* game_end_name(GameEnd end) {
   return "?";
 }
 
+namespace {
+
+// The mover's move, or a PlayerFault's loss recorded in `r` (nullopt).
+std::optional<Move> ask(Player& player, const Position& pos, int die, const MoveRequest& request,
+                        MatchGame& r) {
+  try {
+    return player.choose(pos, die, request);
+  } catch (const PlayerFault& e) {
+    r.winner = opposite(pos.to_move);
+    r.end = e.kind() == PlayerFault::Kind::Time ? GameEnd::Time : GameEnd::Illegal;
+    r.fault = e.what();
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
 MatchGame play_game(Player& red, Player& blue, const Position& setup, uint64_t dice_seed,
                     ClockKind clock) {
   MatchGame r;
@@ -46,25 +63,32 @@ MatchGame play_game(Player& red, Player& blue, const Position& setup, uint64_t d
     request.clock = clock;
     if (limits.per_game) request.game_time_left = *limits.per_game - r.thinking[side];
     Duration start = clock_now(clock);
-    Move m = player.choose(pos, die, request);
+    std::optional<Move> m = ask(player, pos, die, request, r);
     Duration took = clock_now(clock) - start;
     r.thinking[side] += took;
     r.move_times.push_back(took);
     r.longest[side] = std::max(r.longest[side], took);
-    if (!legal_moves(pos, die).contains(m)) {
+    if (!m) return r;  // its die and time stay in the log, as those of an illegal move
+    if (!legal_moves(pos, die).contains(*m)) {
       r.winner = opposite(side);
       r.end = GameEnd::Illegal;
+      r.fault = std::string(side_word(side)) + " played " + format_move(*m) +
+                ", not a legal move for die " + std::to_string(die);
       return r;
     }
-    r.moves.push_back(m);
+    r.moves.push_back(*m);
     if ((limits.per_move && took > *limits.per_move) ||
         (limits.per_game && r.thinking[side] > *limits.per_game)) {
       r.winner = opposite(side);
       r.end = GameEnd::Time;
+      r.fault = std::string(side_word(side)) + "'s move took " + format_duration(took) +
+                (limits.per_move && took > *limits.per_move
+                     ? ", over its limit of " + format_duration(*limits.per_move)
+                     : ", over its game budget");
       return r;
     }
-    bool goal = m.to == goal_of(side);
-    pos.play(m);
+    bool goal = m->to == goal_of(side);
+    pos.play(*m);
     if (auto w = pos.winner()) {
       r.winner = *w;
       r.end = goal ? GameEnd::Goal : GameEnd::Capture;
@@ -138,14 +162,34 @@ std::vector<MatchGame> run_match(const PlayerFactory& a, const PlayerFactory& b,
   int threads = std::max(1, config.threads);
   if (config.format == MatchFormat::Pairs) {
     std::vector<MatchGame> games(size_t(std::max(0, config.count)));
-    parallel_for(config.count, threads, [&](int i) {
-      int pair = i / 2;
-      Side a_side = i % 2 == 0 ? Red : Blue;
-      Side first = pair % 2 == 0 ? Red : Blue;
-      games[size_t(i)] =
-          play_numbered(a, b, config, i + 1, pair + 1, a_side, first, uint64_t(pair));
-      report(games[size_t(i)]);
+    std::atomic<bool> stopping{false};
+    std::atomic<int> next{0};
+    // The next game to play, or -1: past the count, or stopping and the next a new pair's.
+    auto claim = [&] {
+      int i = next.load();
+      do {
+        if (i >= config.count || (stopping && i % 2 == 0)) return -1;
+      } while (!next.compare_exchange_weak(i, i + 1));
+      return i;
+    };
+    parallel_for(threads, threads, [&](int) {  // one worker a thread, each claiming games
+      for (int i; (i = claim()) >= 0;) {
+        int pair = i / 2;
+        Side a_side = i % 2 == 0 ? Red : Blue;
+        Side first = pair % 2 == 0 ? Red : Blue;
+        try {
+          games[size_t(i)] =
+              play_numbered(a, b, config, i + 1, pair + 1, a_side, first, uint64_t(pair));
+        } catch (...) {
+          next = config.count;  // the others start no new game
+          throw;
+        }
+        std::lock_guard lock(report_mutex);
+        if (on_game) on_game(games[size_t(i)]);
+        if (config.stop && config.stop()) stopping = true;
+      }
     });
+    if (stopping) games.resize(size_t(next.load()));  // the games played
     return games;
   }
   // Best of 7: games of one match in sequence, matches in parallel.
@@ -175,6 +219,7 @@ std::string format_game_log(const MatchGame& g, const std::string& a_spec,
   return match_game_line(g.number, g.round, g.a_side, g.setup.to_move) +
          match_player_line(kPlayerA, a_spec) + match_player_line(kPlayerB, b_spec) +
          setup_line(g.setup) + dice_line(g.dice) + moves_line(g.moves) + times_line(move_ms) +
+         (g.fault.empty() ? "" : fault_line(g.fault)) +
          match_result_line(g.winner, g.a_won(), game_end_name(g.end)) + "\n";
 }
 

@@ -44,6 +44,9 @@ struct MatchGame {
   GameEnd end = GameEnd::Goal;
   std::array<Duration, 2> thinking{};  // total per colour
   std::array<Duration, 2> longest{};   // longest single move per colour
+  // Why the game ended off the board, in words (the log's fault line): a move over its time,
+  // an illegal move, a player that gave no move (PlayerFault); empty for a game won on the board.
+  std::string fault;
   bool a_won() const { return winner == a_side; }
 };
 
@@ -64,10 +67,14 @@ struct MatchConfig {
   int threads = 1;
   ClockKind clock = ClockKind::Wall;
   MatchPlacement place;  // none: the dealt setup as it is
+  // Asked (serialised, after on_game) as each game finishes: true stops the match. Pairs: no
+  // new pair starts, the games already started are played, a pair begun is completed.
+  std::function<bool()> stop;
 };
 
 // Plays the match; `on_game` is called (serialised) as each game finishes, in any order when
-// threads > 1. The result is in game order and depends only on the seed for players whose
+// threads > 1. A player's PlayerFault loses it the game (the fault says why) and the match goes
+// on. The result is in game order and depends only on the seed for players whose
 // moves do not depend on time. Exceptions from players are passed on.
 std::vector<MatchGame> run_match(const PlayerFactory& a, const PlayerFactory& b,
                                  const MatchConfig& config,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "position.h"
@@ -25,6 +26,19 @@ struct MoveInfo {
   int depth = 0;       // expectimax: last completed depth
   uint64_t work = 0;   // nodes searched or playouts run
   bool exact = false;  // value is exact (tables, or a search that needed no estimate)
+};
+
+// A player that could not give a move at all: an outside program (tcg_player.h) that ended,
+// stayed silent past its time, or answered something that is not a legal move. The referee
+// scores the game lost by it, with `what` as the reason, and goes on.
+class PlayerFault : public std::runtime_error {
+ public:
+  enum class Kind { Crash, Time, Unreadable, Illegal };
+  PlayerFault(Kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
+  Kind kind() const { return kind_; }
+
+ private:
+  Kind kind_;
 };
 
 class Player {

@@ -10,6 +10,7 @@
 #include "race.h"
 #include "random_player.h"
 #include "tablebase_values.h"
+#include "tcg_player.h"
 
 namespace ewn {
 
@@ -91,7 +92,8 @@ std::string options_of(const std::string& kind) {
   if (kind == "expectimax")
     return "movetime, gametime, depth, tables, hash, prune, eval, net, model";
   throw SpecError("unknown player '" + kind +
-                  "' (players: random, greedy, mcts, expectimax; e.g. mcts:movetime=100ms)");
+                  "' (players: random, greedy, mcts, expectimax, tcg:COMMAND; e.g. "
+                  "mcts:movetime=100ms)");
 }
 
 // Applies option key=value of an expectimax spec; false when there is no such option. Sets
@@ -172,6 +174,16 @@ bool set_option(PlayerSpec& spec, const std::string& key, std::string_view value
 PlayerSpec parse_player_spec(std::string_view text) {
   PlayerSpec spec;
   spec.text = std::string(text);
+  if (text.starts_with("tcg:")) {
+    spec.kind = "tcg";
+    spec.command = std::string(text.substr(4));
+    if (spec.command.find_first_not_of(" \t") == std::string::npos)
+      throw SpecError(
+          "tcg: needs the program's command line, e.g. tcg:./agent or "
+          "'tcg:python3 agent.py --depth 3'");
+    spec.limits.per_move = std::chrono::milliseconds(kDefaultMovetimeMs);
+    return spec;
+  }
   size_t colon = text.find(':');
   spec.kind = std::string(text.substr(0, colon));
   std::string_view options = colon == std::string_view::npos ? "" : text.substr(colon + 1);
@@ -204,6 +216,16 @@ PlayerSpec parse_player_spec(std::string_view text) {
 
 PlayerFactory::PlayerFactory(PlayerSpec spec) : spec_(std::move(spec)) {
   prepare_race_tables();  // shared by all players; not to be built on some player's clock
+  if (spec_.kind == "tcg") {
+    tcg_ = std::make_shared<TcgPool>(
+        TcgSetting{spec_.command, spec_.limits, spec_.stderr_path, spec_.label});
+    try {  // a program that does not start fails the match at once, not every game
+      tcg_->give_back(tcg_->take());
+    } catch (const PlayerFault& e) {
+      throw SpecError(std::string(e.what()) + " (its standard error: " + spec_.stderr_path + ")");
+    }
+    return;
+  }
   if (spec_.kind == "expectimax" && spec_.tables != "none") {
     try {
       tables_ = open_tablebase(spec_.tables);
@@ -228,7 +250,12 @@ PlayerFactory::PlayerFactory(PlayerSpec spec, std::shared_ptr<const ExactValues>
   load_network(spec_);
 }
 
+int PlayerFactory::tcg_processes() const {
+  return tcg_ ? tcg_->started() : 0;
+}
+
 std::unique_ptr<Player> PlayerFactory::make(uint64_t seed) const {
+  if (tcg_) return std::make_unique<TcgPlayer>(tcg_);
   if (spec_.kind == "random") return std::make_unique<RandomPlayer>(spec_.limits, seed);
   if (spec_.kind == "greedy") return std::make_unique<GreedyPlayer>(spec_.limits);
   if (spec_.kind == "mcts") return std::make_unique<MctsPlayer>(spec_.limits, spec_.mcts, seed);

@@ -128,6 +128,9 @@ const SetupEquilibrium& SetupAdvisor::equilibrium() const {
     e.first_alternatives.other_mixes.push_back(mix_of(mix, row_value, SetupRole::First));
   for (const auto& mix : alt.column.other_mixes)
     e.second_alternatives.other_mixes.push_back(mix_of(mix, column_value, SetupRole::Second));
+  e.within_noise.margin = std::max(equilibrium_precision().tie_margin, 1e-9 + s.gap);
+  for (double v : row_value) e.within_noise.first += v >= e.value - e.within_noise.margin;
+  for (double v : column_value) e.within_noise.second += v <= e.value + e.within_noise.margin;
   equilibrium_ = std::move(e);
   return *equilibrium_;
 }

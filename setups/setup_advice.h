@@ -56,9 +56,20 @@ struct MixAlternatives {
   std::vector<std::vector<RankedArrangement>> other_mixes;
 };
 
+// How many classes the matrix cannot tell from its mix: those whose value against the other
+// side's mix lies within `margin` of the game's value (the tie margin of the equilibrium's
+// precision, 2 sqrt(2) entry errors; the solver's accuracy when the matrix has no error
+// estimate). The mix's classes count too. Many such classes mean the mix is one of many choices
+// that do as well on these entries, not the best by a margin the matrix can see.
+struct WithinNoise {
+  double margin = 0;
+  int first = 0, second = 0;
+};
+
 struct SetupEquilibrium {
   std::vector<RankedArrangement> first, second;  // the supports, most probable first
   MixAlternatives first_alternatives, second_alternatives;
+  WithinNoise within_noise;
   double value = 0;  // the first mover's win probability at equilibrium
   double gap = 0;    // the solver's arithmetic: how far the mixes are from optimal on this
                      // matrix's entries, not how far the value is from the true one

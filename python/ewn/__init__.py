@@ -20,7 +20,7 @@ from ._ewn import (ArgumentError, DirectoryNotFoundError, Engine, Error, GameOve
 from ._results import (Analysis, DiceMoves, Document, EngineChoice, MixAlternatives, Players,
                        Probe, RankedArrangement, SetupAlternatives, SetupBest, SetupEquilibrium,
                        SetupMatrix, SetupPrecision, SetupPrecisionByMover, SetupReply, SetupTies,
-                       SideVerdict, Sides, Turn, ValuedMove)
+                       SideVerdict, Sides, Turn, ValuedMove, WithinNoise)
 
 # One literal list, so that type checkers see every name exported (mypy --strict).
 __all__ = ["Engine", "Position", "Setups", "Tablebase", "__version__", "analyse", "analyse_game",
@@ -32,7 +32,7 @@ __all__ = ["Engine", "Position", "Setups", "Tablebase", "__version__", "analyse"
            "Document", "Probe", "DiceMoves", "ValuedMove", "EngineChoice", "Analysis", "Turn",
            "Players", "Sides", "SideVerdict", "SetupReply", "SetupBest", "SetupEquilibrium",
            "SetupMatrix", "RankedArrangement", "SetupPrecision", "SetupPrecisionByMover",
-           "SetupTies", "MixAlternatives", "SetupAlternatives"]
+           "SetupTies", "MixAlternatives", "SetupAlternatives", "WithinNoise"]
 
 # Shown as ewn.Tablebase, not as the extension's ewn._ewn.Tablebase.
 for _name in [name for name in __all__ if name != "__version__"]:

@@ -358,6 +358,15 @@ class SetupBest(Document):
 
 
 @_slotted_dataclass(frozen=True)
+class WithinNoise(Document):
+    """How many classes of each mover do as well against the other's mix as the game's value,
+    within the matrix's own noise (`margin`, its tie margin)."""
+    margin: float
+    first: int
+    second: int
+
+
+@_slotted_dataclass(frozen=True)
 class SetupEquilibrium(Document):
     """The mixes neither side can improve on and the first mover's value: `ewn setup
     equilibrium --json`."""
@@ -368,6 +377,7 @@ class SetupEquilibrium(Document):
     first: Tuple[RankedArrangement, ...]
     second: Tuple[RankedArrangement, ...]
     alternatives: SetupAlternatives
+    within_noise: WithinNoise
 
 
 # The class of each document of docs/schemas that the module returns (the tests check each

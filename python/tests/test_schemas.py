@@ -139,10 +139,19 @@ def test_the_setup_documents_are_one_on_every_surface(schemas, ewn_program, tmp_
             assert from_python.to_dict() == from_cli
 
 
-def test_the_match_and_engine_documents(schemas, ewn_program, tables):
+def test_the_match_and_engine_documents(schemas, ewn_program, tables, tmp_path):
     for fmt in ("pairs", "bo7"):
         validate(schemas, "match", cli(ewn_program, "match", "--a", "random", "--b", "greedy",
                                        "--games", "2", "--format", fmt, "--json", "-q")[0])
+    # An outside program through the course protocol, with the SPRT and a fault (an illegal
+    # answer on its third move).
+    agent = Path(__file__).resolve().parents[2] / "tests" / "tcg" / "agent.py"
+    document = cli(ewn_program, "match", "--a",
+                   f"tcg:python3 {agent} --counter {tmp_path / 'gets'} --illegal-at 3",
+                   "--b", "greedy", "--games", "4", "--sprt", "-20,20", "--json", "-q",
+                   "--tcg-stderr", tmp_path / "agent")[0]
+    validate(schemas, "match", document)
+    assert document["sprt"]["result"] == "continue" and len(document["faults"]) == 1
     with ewn.Engine(tables, movetime_ms=20) as engine:
         validate(schemas, "engine_choice", engine.search("r1r23/5/2b3b41/5/5 b 4").to_dict())
 

@@ -92,7 +92,10 @@ export class SetupPanel {
       `from the best.`;
     this.$("#setup-equilibrium").textContent =
       `At equilibrium the first mover wins ${pct(eq.body.value)}, the second ` +
-      `${pct(1 - eq.body.value)}, each within about ${points(p.value_error)} points.`;
+      `${pct(1 - eq.body.value)}, each within about ${points(p.value_error)} points. ` +
+      `Within the entries' noise (${points(eq.body.within_noise.margin)} points) of that value, ` +
+      `${eq.body.within_noise.first} of the first mover's classes and ` +
+      `${eq.body.within_noise.second} of the second's do as well against the other's mix.`;
     this.fill("#setup-eq-first", eq.body.first, true);
     this.fill("#setup-eq-second", eq.body.second, true);
     this.alternatives("#setup-eq-first-more", eq.body.alternatives.first, "first");
