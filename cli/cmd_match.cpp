@@ -297,44 +297,47 @@ int run_match_command(const MatchOptions& opt) {
   return 0;
 }
 
+// The players, formats and options of `ewn match --help`, with examples.
+const char* const kMatchFooter =
+    "Players: random, greedy, mcts[:opts], expectimax[:opts], tcg:COMMAND; options key=value, "
+    "comma separated:\n"
+    "  all: movetime=<dur> (per-move limit), gametime=<dur> (per-game budget), e.g. 100ms, "
+    "30s, 4min\n"
+    "  expectimax: depth=<plies>, tables=<dir>|none (default: --tables), hash=<MB>, "
+    "prune=star2|star1|none,\n"
+    "    eval=tuned|untuned, net=<file>|none (the network ewn train-eval writes),\n"
+    "    model=best|random (random: the opponent is assumed to pick any legal move; for\n"
+    "    play against weak programs)\n"
+    "  mcts: playouts=<n>, c=<exploration>\n"
+    "  tcg:COMMAND: an outside program speaking the course protocol (docs/ARENA.md); all\n"
+    "    after tcg: is its command line, run by the shell; --tcg-movetime/--tcg-gametime\n"
+    "    are its limits. A crash, a hang past the limit (plus 10%, at least 100 ms) or an\n"
+    "    illegal or unreadable answer loses that game, and a fresh process plays the next.\n"
+    "Pairs format: each pair of games shares setup and dice, colours swapped.\n"
+    "--place-by-matrix A|B|both: that player arranges its own pieces in every game by the\n"
+    "  setup matrix (ewn setup make; docs/SETUPS.md), drawing from the equilibrium mix for\n"
+    "  its turn order; the other keeps the pair's dealt arrangement for its seat. With\n"
+    "  --matrix-reply it sees that dealt arrangement first and plays the matrix's best\n"
+    "  reply to it. The dice stay shared by the pair; the log's setup lines show the\n"
+    "  arrangements played.\n"
+    "While it plays, the running score, games per second and ETA go to stderr (--quiet: "
+    "none).\n"
+    "bo7 format: --games counts best-of-7 matches (first to 4; A starts games 1, 4, 5).\n\n"
+    "--sprt ELO0,ELO1[,ALPHA,BETA]: stop once the test decides whether A is stronger by ELO1\n"
+    "  rather than ELO0 (logistic Elo; alpha, beta 0.05); pairs counted by the pentanomial\n"
+    "  model; --games is then the most it plays.\n\n"
+    "Examples:\n  ewn match --a expectimax:movetime=100ms --b mcts:movetime=100ms --games 200\n"
+    "Against an agent of your own (its command line after tcg:; docs/ARENA.md):\n"
+    "    ewn match --a 'tcg:./agent --depth 3' --b expectimax:depth=2 --games 2000 --sprt "
+    "-50,0 --log games.log\n"
+    "    ewn analyse --all games.log";
+
 }  // namespace
 
 void register_match(CLI::App& app) {
   auto opt = std::make_shared<MatchOptions>();
   auto* cmd = app.add_subcommand("match", "Play two players against each other");
-  cmd->footer(
-      "Players: random, greedy, mcts[:opts], expectimax[:opts], tcg:COMMAND; options key=value, "
-      "comma separated:\n"
-      "  all: movetime=<dur> (per-move limit), gametime=<dur> (per-game budget), e.g. 100ms, "
-      "30s, 4min\n"
-      "  expectimax: depth=<plies>, tables=<dir>|none (default: --tables), hash=<MB>, "
-      "prune=star2|star1|none,\n"
-      "    eval=tuned|untuned, net=<file>|none (the network ewn train-eval writes),\n"
-      "    model=best|random (random: the opponent is assumed to pick any legal move; for\n"
-      "    play against weak programs)\n"
-      "  mcts: playouts=<n>, c=<exploration>\n"
-      "  tcg:COMMAND: an outside program speaking the course protocol (docs/ARENA.md); all\n"
-      "    after tcg: is its command line, run by the shell; --tcg-movetime/--tcg-gametime\n"
-      "    are its limits. A crash, a hang past the limit (plus 10%, at least 100 ms) or an\n"
-      "    illegal or unreadable answer loses that game, and a fresh process plays the next.\n"
-      "Pairs format: each pair of games shares setup and dice, colours swapped.\n"
-      "--place-by-matrix A|B|both: that player arranges its own pieces in every game by the\n"
-      "  setup matrix (ewn setup make; docs/SETUPS.md), drawing from the equilibrium mix for\n"
-      "  its turn order; the other keeps the pair's dealt arrangement for its seat. With\n"
-      "  --matrix-reply it sees that dealt arrangement first and plays the matrix's best\n"
-      "  reply to it. The dice stay shared by the pair; the log's setup lines show the\n"
-      "  arrangements played.\n"
-      "While it plays, the running score, games per second and ETA go to stderr (--quiet: "
-      "none).\n"
-      "bo7 format: --games counts best-of-7 matches (first to 4; A starts games 1, 4, 5).\n\n"
-      "--sprt ELO0,ELO1[,ALPHA,BETA]: stop once the test decides whether A is stronger by ELO1\n"
-      "  rather than ELO0 (logistic Elo; alpha, beta 0.05); pairs counted by the pentanomial\n"
-      "  model; --games is then the most it plays.\n\n"
-      "Examples:\n  ewn match --a expectimax:movetime=100ms --b mcts:movetime=100ms --games 200\n"
-      "Against an agent of your own (its command line after tcg:; docs/ARENA.md):\n"
-      "    ewn match --a 'tcg:./agent --depth 3' --b expectimax:depth=2 --games 2000 --sprt "
-      "-50,0 --log games.log\n"
-      "    ewn analyse --all games.log");
+  cmd->footer(kMatchFooter);
   cmd->add_option("--a", opt->a, "Player A")->required();
   cmd->add_option("--b", opt->b, "Player B")->required();
   cmd->add_option("--games", opt->games, "Number of games (bo7: of matches)")
