@@ -34,6 +34,9 @@ struct ClassContext {
   MaterialClass material;
   PositionIndex index;
   int a = 0, b = 0;  // mover's and opponent's piece counts
+  // Sides whose pieces can be renumbered x -> 7-x (index.h): a position of such a class has two
+  // or four entries, renumbering twins with equal values, of which only the smallest is solved.
+  bool renumber_mover = false, renumber_opponent = false;
   std::array<uint8_t, 6> mover_numbers{};
   ChildTable quiet;                         // non-capture: the twin class
   std::array<ChildTable, 6> take_opponent;  // capture of opponent piece j
@@ -179,6 +182,28 @@ inline double position_value(const ClassContext& c, const PositionMoves& m) {
 
 // Positions solved together: their children's reads overlap (PositionMoves).
 inline constexpr int kSolveBatch = 16;
+
+// The smallest index among the renumbering twins of the position `sq` (its own index `own`
+// included): the entry canonical_key() gives, the one a probe reads and the solver solves.
+inline uint64_t smallest_renumbering_twin(const ClassContext& c, const SquareList& sq,
+                                          uint64_t own) {
+  uint64_t smallest = own;
+  if (c.renumber_mover) {
+    SquareList twin = sq;
+    reverse_range(twin, 0, c.a);
+    smallest = std::min(smallest, c.index.rank(twin));
+  }
+  if (c.renumber_opponent) {
+    SquareList twin = sq;
+    reverse_range(twin, c.a, c.a + c.b);
+    smallest = std::min(smallest, c.index.rank(twin));
+    if (c.renumber_mover) {
+      reverse_range(twin, 0, c.a);
+      smallest = std::min(smallest, c.index.rank(twin));
+    }
+  }
+  return smallest;
+}
 
 // Our squares, in class order, of the position the twin class shows as `twin_sq` (its class
 // order: our opponent's c.b pieces first) after the colour flip. Positions are visited in the

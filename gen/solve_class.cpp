@@ -156,29 +156,54 @@ LevelBuckets bucket_by_level(const ClassContext& c, const PositionIndex& order, 
   return out;
 }
 
+// Marks, in a solved bucket, the entry of a renumbering twin that is not solved: its value is
+// copied from the smallest twin (smallest_renumbering_twin), whose index then takes the place
+// of its value in bucket order. Entries of a whole group are below 2^26 (6 pieces).
+constexpr uint32_t kCopiedTwin = uint32_t(1) << 31;
+
 // Solves the `count` positions of one level's bucket `entries` into `values`. Their values are
 // first written in bucket order (`level_values`), and only then each to its entry: a store to a
 // random place in the middle of the solving loop held up the stores behind it. The entry's
-// index takes the place of its squares in the bucket.
+// index takes the place of its squares in the bucket. Of renumbering twins only the smallest
+// is solved; the others (on the same level: the same squares) copy its value afterwards, the
+// same bits, since the rule sums a position's terms in sorted order (position_value).
 void solve_level(const ClassContext& c, uint32_t* entries, int64_t count, double* values,
                  PageArray<double>& level_values) {
   const double* twin_values = c.quiet.values;
   auto quiet = [twin_values](uint64_t index, int) { return twin_values + index; };
+  const bool twins = c.renumber_mover || c.renumber_opponent;
   int64_t batches = (count + kSolveBatch - 1) / kSolveBatch;
 #pragma omp parallel for schedule(dynamic, 64) if (count > kParallelMin)
   for (int64_t batch = 0; batch < batches; ++batch) {
     std::array<PositionMoves, kSolveBatch> moves;
+    std::array<int64_t, kSolveBatch> at;
     int64_t begin = batch * kSolveBatch;
-    int n = int(std::min<int64_t>(kSolveBatch, count - begin));
+    int n = int(std::min<int64_t>(kSolveBatch, count - begin)), solved = 0;
     for (int j = 0; j < n; ++j) {
       SquareList sq = unpack(entries[begin + j], c.a + c.b);
-      entries[begin + j] = uint32_t(c.index.rank(sq));
-      collect_moves(c, sq, quiet, moves[j]);
+      const uint64_t own = c.index.rank(sq);
+      entries[begin + j] = uint32_t(own);
+      if (twins) {
+        const uint64_t smallest = smallest_renumbering_twin(c, sq, own);
+        if (smallest != own) {
+          entries[begin + j] |= kCopiedTwin;
+          level_values[begin + j] = std::bit_cast<double>(smallest);
+          continue;
+        }
+      }
+      at[solved] = begin + j;
+      collect_moves(c, sq, quiet, moves[solved++]);
     }
-    for (int j = 0; j < n; ++j) level_values[begin + j] = position_value(c, moves[j]);
+    for (int k = 0; k < solved; ++k) level_values[at[k]] = position_value(c, moves[k]);
   }
 #pragma omp parallel for schedule(static) if (count > kParallelMin)
-  for (int64_t j = 0; j < count; ++j) values[entries[j]] = level_values[j];
+  for (int64_t j = 0; j < count; ++j)
+    if (!(entries[j] & kCopiedTwin)) values[entries[j]] = level_values[j];
+  if (!twins) return;
+#pragma omp parallel for schedule(static) if (count > kParallelMin)
+  for (int64_t j = 0; j < count; ++j)
+    if (entries[j] & kCopiedTwin)
+      values[entries[j] & ~kCopiedTwin] = values[std::bit_cast<uint64_t>(level_values[j])];
 }
 
 }  // namespace
