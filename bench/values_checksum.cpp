@@ -31,7 +31,7 @@ namespace {
 
 struct Digest {
   std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state{XXH3_createState(),
-                                                                   &XXH3_freeState};
+                                                                 &XXH3_freeState};
   uint64_t tables = 0, values = 0;
   Digest() { XXH3_64bits_reset(state.get()); }
   void add(const void* data, size_t bytes) { XXH3_64bits_update(state.get(), data, bytes); }

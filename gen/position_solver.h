@@ -70,12 +70,12 @@ inline void reverse_range(SquareList& sq, int first, int end) {
 // unmoved pieces plus a difference (a popcount, and a comparison per later piece) instead of a
 // rank of every piece after the prefix.
 struct QuietRank {
-  uint64_t index = 0;                                   // rank_with() of our unmoved pieces
-  const std::array<Square, kSquares>* map = nullptr;    // the prefix's mirror
-  std::array<Square, kPiecesPerSide> mapped{};          // ours as the twin's index sees them
-  std::array<uint32_t, kPiecesPerSide> below{};         // squares of the pieces before each
-  std::array<uint32_t, kPiecesPerSide> digit{};         // each one's digit in the index
-  std::array<uint64_t, kPiecesPerSide> weight{};        // the place value of that digit
+  uint64_t index = 0;                                 // rank_with() of our unmoved pieces
+  const std::array<Square, kSquares>* map = nullptr;  // the prefix's mirror
+  std::array<Square, kPiecesPerSide> mapped{};        // ours as the twin's index sees them
+  std::array<uint32_t, kPiecesPerSide> below{};       // squares of the pieces before each
+  std::array<uint32_t, kPiecesPerSide> digit{};       // each one's digit in the index
+  std::array<uint64_t, kPiecesPerSide> weight{};      // the place value of that digit
   int count = 0;
 
   QuietRank() = default;

@@ -13,8 +13,8 @@
 
 #include "brute_force_solver.h"
 #include "exact_file.h"
-#include "generated_set.h"
 #include "gen_plan.h"
+#include "generated_set.h"
 #include "generator.h"
 #include "index.h"
 #include "omp_threads.h"
