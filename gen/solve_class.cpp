@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <limits>
 #include <stdexcept>
@@ -102,11 +103,11 @@ uint64_t whole_group_bytes(MaterialClass mc) {
     all += twin;
     largest = std::max(largest, twin);
   }
-  // Values (8 bytes an entry) and level buckets (4) of both classes, and the widest level's
-  // values in bucket order (8 a position: within 5 an entry of the larger class, the bound the
-  // plans have always used). Writing a table afterwards needs less: the values, then 16-bit
-  // values, read flags and compressed blocks of one class (about 4.5).
-  return 12 * all + 5 * largest;
+  // Values (8 bytes an entry), level buckets (4) and copied twins' bits (1/8) of both classes, and
+  // the widest level's values in bucket order (8 a position: within 5 an entry of the larger class,
+  // the bound the plans have always used). Writing a table afterwards needs less: the values, then
+  // 16-bit values, read flags and compressed blocks of one class (about 4.5).
+  return 12 * all + 5 * largest + all / 8 + 16;
 }
 
 namespace {
@@ -114,13 +115,15 @@ namespace {
 // Every class of the group, its values NaN (waste) until solved.
 std::vector<SolvedClass> unsolved_group(MaterialClass mc) {
   std::vector<SolvedClass> out;
-  for (MaterialClass m : with_twin(mc)) out.push_back({m, {}});
+  for (MaterialClass m : with_twin(mc)) out.push_back({m, {}, {}});
   for (auto& sc : out) {
     sc.values.resize(PositionIndex(sc.material).size());
     double* values = sc.values.data();
     const int64_t size = int64_t(sc.values.size());
 #pragma omp parallel for schedule(static) if (size > kParallelMin)
     for (int64_t i = 0; i < size; ++i) values[i] = std::numeric_limits<double>::quiet_NaN();
+    if (renumber_symmetric(sc.material.mover) || renumber_symmetric(sc.material.opponent))
+      sc.copied_twins.assign((sc.values.size() + 63) / 64, 0);
   }
   return out;
 }
@@ -168,7 +171,7 @@ constexpr uint32_t kCopiedTwin = uint32_t(1) << 31;
 // is solved; the others (on the same level: the same squares) copy its value afterwards, the
 // same bits, since the rule sums a position's terms in sorted order (position_value).
 void solve_level(const ClassContext& c, uint32_t* entries, int64_t count, double* values,
-                 PageArray<double>& level_values) {
+                 uint64_t* copied, PageArray<double>& level_values) {
   const double* twin_values = c.quiet.values;
   auto quiet = [twin_values](uint64_t index, int) { return twin_values + index; };
   const bool twins = c.renumber_mover || c.renumber_opponent;
@@ -202,8 +205,12 @@ void solve_level(const ClassContext& c, uint32_t* entries, int64_t count, double
   if (!twins) return;
 #pragma omp parallel for schedule(static) if (count > kParallelMin)
   for (int64_t j = 0; j < count; ++j)
-    if (entries[j] & kCopiedTwin)
-      values[entries[j] & ~kCopiedTwin] = values[std::bit_cast<uint64_t>(level_values[j])];
+    if (entries[j] & kCopiedTwin) {
+      const uint32_t entry = entries[j] & ~kCopiedTwin;
+      values[entry] = values[std::bit_cast<uint64_t>(level_values[j])];
+      std::atomic_ref<uint64_t>(copied[entry >> 6])
+          .fetch_or(uint64_t(1) << (entry & 63), std::memory_order_relaxed);
+    }
 }
 
 }  // namespace
@@ -238,7 +245,7 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
     for (size_t k = 0; k < ctx.size(); ++k) {
       const uint64_t count = by_level[k].size[l];
       solve_level(ctx[k], by_level[k].bucket[l].get(), int64_t(count), out[k].values.data(),
-                  level_values);
+                  out[k].copied_twins.data(), level_values);
       by_level[k].bucket[l].reset();
       done += count;
     }
