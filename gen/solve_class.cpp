@@ -175,29 +175,37 @@ void solve_level(const ClassContext& c, uint32_t* entries, int64_t count, double
   const double* twin_values = c.quiet.values;
   auto quiet = [twin_values](uint64_t index, int) { return twin_values + index; };
   const bool twins = c.renumber_mover || c.renumber_opponent;
-  int64_t batches = (count + kSolveBatch - 1) / kSolveBatch;
-#pragma omp parallel for schedule(dynamic, 64) if (count > kParallelMin)
-  for (int64_t batch = 0; batch < batches; ++batch) {
+  // A thread takes kChunk positions at a time and solves them in batches of kSolveBatch
+  // positions to solve: the twins set aside do not thin the batches out.
+  constexpr int64_t kChunk = 4 * kSolveBatch;
+  const int64_t chunks = (count + kChunk - 1) / kChunk;
+#pragma omp parallel for schedule(dynamic, 16) if (count > kParallelMin)
+  for (int64_t chunk = 0; chunk < chunks; ++chunk) {
     std::array<PositionMoves, kSolveBatch> moves;
     std::array<int64_t, kSolveBatch> at;
-    int64_t begin = batch * kSolveBatch;
-    int n = int(std::min<int64_t>(kSolveBatch, count - begin)), solved = 0;
-    for (int j = 0; j < n; ++j) {
-      SquareList sq = unpack(entries[begin + j], c.a + c.b);
+    int n = 0;
+    auto flush = [&] {
+      for (int k = 0; k < n; ++k) level_values[at[k]] = position_value(c, moves[k]);
+      n = 0;
+    };
+    const int64_t end = std::min(count, (chunk + 1) * kChunk);
+    for (int64_t j = chunk * kChunk; j < end; ++j) {
+      SquareList sq = unpack(entries[j], c.a + c.b);
       const uint64_t own = c.index.rank(sq);
-      entries[begin + j] = uint32_t(own);
+      entries[j] = uint32_t(own);
       if (twins) {
         const uint64_t smallest = smallest_renumbering_twin(c, sq, own);
         if (smallest != own) {
-          entries[begin + j] |= kCopiedTwin;
-          level_values[begin + j] = std::bit_cast<double>(smallest);
+          entries[j] |= kCopiedTwin;
+          level_values[j] = std::bit_cast<double>(smallest);
           continue;
         }
       }
-      at[solved] = begin + j;
-      collect_moves(c, sq, quiet, moves[solved++]);
+      at[n] = j;
+      collect_moves(c, sq, quiet, moves[n]);
+      if (++n == kSolveBatch) flush();
     }
-    for (int k = 0; k < solved; ++k) level_values[at[k]] = position_value(c, moves[k]);
+    flush();
   }
 #pragma omp parallel for schedule(static) if (count > kParallelMin)
   for (int64_t j = 0; j < count; ++j)
