@@ -1,6 +1,8 @@
 // The plan of a run: which groups are solved, for what, in which order, within which memory.
 #include "gen_plan.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <set>
 #include <stdexcept>
@@ -23,6 +25,10 @@ namespace fs = std::filesystem;
 // tables, thread stacks, compression contexts and allocator slack (measured in
 // docs/BENCHMARKS.md, "Memory budget").
 constexpr uint64_t kReserveBytes = uint64_t(16) << 20;
+// The largest group solved on one thread beside others (GenJob::side_by_side): every group of
+// up to 5 pieces (at most about 100 MiB), none of 6 (a gigabyte and more, which would raise the
+// run's peak; they keep both threads busy within each level anyway).
+constexpr uint64_t kSideBySideBytes = uint64_t(256) << 20;
 // Writing one class's table: 16-bit values (2 bytes an entry), read flags (1) and the
 // compressed blocks (at most about 2).
 constexpr uint64_t kTableWriteBytesPerEntry = 5;
@@ -164,6 +170,8 @@ void plan_memory(std::vector<GenJob>& jobs, const GenOptions& opt, GenSummary& s
                                writing + read_solved_class_bytes(job.group.first));
     bool whole_possible = job.group.pieces() <= kMaxWholeGroupPieces;
     job.whole = whole_possible && whole <= working;
+    job.side_by_side = omp_get_max_threads() > 1 && job.whole && whole <= kSideBySideBytes &&
+                       whole * uint64_t(omp_get_max_threads()) <= working;
     job.part_budget = working > children_bytes ? working - children_bytes : 0;
     if (!job.whole)
       job.parts =

@@ -28,6 +28,10 @@ struct GenJob {
   bool whole = true;         // solved whole in memory, else in parts
   uint64_t part_budget = 0;  // bytes for the parts (when not whole)
   int parts = 0;             // parts planned within part_budget (when not whole)
+  // Small enough to be solved on one thread while other such jobs are solved on the other
+  // threads (generate(): small groups keep every core busy without waiting at the end of each
+  // level); the plan's memory fits one per thread at once.
+  bool side_by_side = false;
 
   // "12345v1", "12345v1 (exact)" when only its exact values are needed.
   std::string label() const;

@@ -41,6 +41,8 @@ ClassContext::ClassContext(MaterialClass mc, const SolvedValues& children,
     : material(mc), index(mc) {
   a = mc.mover_count();
   b = mc.opponent_count();
+  renumber_mover = renumber_symmetric(mc.mover);
+  renumber_opponent = renumber_symmetric(mc.opponent);
   int i = 0;
   for (int n = 1; n <= 6; ++n)
     if (mc.mover & (1u << (n - 1))) mover_numbers[i++] = uint8_t(n);

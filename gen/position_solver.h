@@ -34,6 +34,9 @@ struct ClassContext {
   MaterialClass material;
   PositionIndex index;
   int a = 0, b = 0;  // mover's and opponent's piece counts
+  // Sides whose pieces can be renumbered x -> 7-x (index.h): a position of such a class has two
+  // or four entries, renumbering twins with equal values, of which only the smallest is solved.
+  bool renumber_mover = false, renumber_opponent = false;
   std::array<uint8_t, 6> mover_numbers{};
   ChildTable quiet;                         // non-capture: the twin class
   std::array<ChildTable, 6> take_opponent;  // capture of opponent piece j
@@ -60,26 +63,69 @@ inline void reverse_range(SquareList& sq, int first, int end) {
   for (int i = first, j = end - 1; i < j; ++i, --j) std::swap(sq[i], sq[j]);
 }
 
+// The quiet children's index in the twin class, as a sum. That index leads with our opponent's
+// pieces (rank_prefix(), once a position) and goes on with ours, flipped: a quiet move of one of
+// them changes its own digit and, for each of our later pieces, whether the moved piece stands
+// below it (one occupied square fewer or more beneath). So a child's index is that of our
+// unmoved pieces plus a difference (a popcount, and a comparison per later piece) instead of a
+// rank of every piece after the prefix.
+struct QuietRank {
+  uint64_t index = 0;                                 // rank_with() of our unmoved pieces
+  const std::array<Square, kSquares>* map = nullptr;  // the prefix's mirror
+  std::array<Square, kPiecesPerSide> mapped{};        // ours as the twin's index sees them
+  std::array<uint32_t, kPiecesPerSide> below{};       // squares of the pieces before each
+  std::array<uint32_t, kPiecesPerSide> digit{};       // each one's digit in the index
+  std::array<uint64_t, kPiecesPerSide> weight{};      // the place value of that digit
+  int count = 0;
+
+  QuietRank() = default;
+  // `ours`: our squares flipped, in class order; `twin`: the twin class's mover count.
+  QuietRank(const PositionIndex::RankPrefix& prefix, const Square* ours, int a, int twin_a)
+      : map(&kSquareMaps[prefix.mirrored]), count(a) {
+    uint32_t occupied = prefix.occupied;
+    uint64_t idx = prefix.index, place = 1;
+    for (int x = a - 1; x >= 0; --x) {  // place values from the last piece up
+      weight[x] = place;
+      const int i = prefix.pieces + x;
+      place *= uint64_t(i < twin_a ? 24 - i : 25 - i);
+    }
+    for (int x = 0; x < a; ++x) {
+      const int i = prefix.pieces + x;
+      const Square s = (*map)[ours[x]];
+      mapped[x] = s;
+      below[x] = occupied;
+      digit[x] = s - unsigned(std::popcount(occupied & ((1u << s) - 1)));
+      idx = idx * uint64_t(i < twin_a ? 24 - i : 25 - i) + digit[x];
+      occupied |= 1u << s;
+    }
+    index = idx;
+  }
+  // The index with our piece `x` on `to` (flipped, unmapped; an empty square) instead.
+  uint64_t moved(int x, Square to) const {
+    const Square t = (*map)[to], f = mapped[x];
+    const uint32_t d = t - unsigned(std::popcount(below[x] & ((1u << t) - 1)));
+    uint64_t idx = index + (uint64_t(d) - digit[x]) * weight[x];
+    for (int y = x + 1; y < count; ++y)
+      idx += uint64_t(int64_t(f < mapped[y]) - int64_t(t < mapped[y])) * weight[y];
+    return idx;
+  }
+};
+
 // Where V(child) is read after the mover's piece in `slot` moved to `to`, given the parent's
 // squares in class order; nullptr when the move wins (it took the last enemy piece).
 // `quiet(index, rise)` is where V of the twin's entry `index` is, a non-capture child whose total
 // progress is `rise` (1 or 2) above the parent's.
-// `opponent` is the rank_prefix() of our opponent's pieces in the twin class, which lead every
-// quiet child (usable only with two or more of them).
+// `ranked` is the QuietRank of the position, whose quiet children's index it gives by a sum
+// (nullptr when it cannot: fewer than two opponent pieces, or both on the diagonal).
 template <class QuietPlace>
 inline const double* child_place(const ClassContext& c, const SquareList& sq, int slot, Square to,
-                                 const PositionIndex::RankPrefix& opponent,
-                                 const QuietPlace& quiet) {
+                                 const QuietRank* ranked, const QuietPlace& quiet) {
   const int a = c.a, b = c.b;
   int victim = -1;
   for (int x = 0; x < a + b; ++x)
     if (sq[x] == to) victim = x;
-  if (victim < 0 && opponent.usable) {
-    std::array<Square, kPiecesPerSide> ours;
-    for (int x = 0; x < a; ++x) ours[x] = flip_square(x == slot ? to : sq[x]);
-    uint64_t index = c.quiet.index.rank_with(opponent, ours.data());
-    return quiet(index, progress(Red, to) - progress(Red, sq[slot]));
-  }
+  if (victim < 0 && ranked)
+    return quiet(ranked->moved(slot, flip_square(to)), progress(Red, to) - progress(Red, sq[slot]));
   const ChildTable* t = &c.quiet;
   if (victim >= a) {
     if (b == 1) return nullptr;  // took the last enemy piece
@@ -117,11 +163,18 @@ inline void collect_moves(const ClassContext& c, const SquareList& sq, const Qui
                           PositionMoves& m) {
   // The quiet children share our opponent's pieces, which their index starts with: that part
   // of their rank is worked out once.
-  PositionIndex::RankPrefix opponent;
+  QuietRank ranked;
+  const QuietRank* usable = nullptr;
   if (c.b >= 2) {
     SquareList leading{};
     for (int x = 0; x < c.b; ++x) leading[x] = flip_square(sq[c.a + x]);
-    opponent = c.quiet.index.rank_prefix(leading, c.b);
+    const PositionIndex::RankPrefix opponent = c.quiet.index.rank_prefix(leading, c.b);
+    if (opponent.usable) {
+      std::array<Square, kPiecesPerSide> ours;
+      for (int x = 0; x < c.a; ++x) ours[x] = flip_square(sq[x]);
+      ranked = QuietRank(opponent, ours.data(), c.a, c.b);
+      usable = &ranked;
+    }
   }
   int n = 0;
   for (int s = 0; s < c.a; ++s) {
@@ -129,7 +182,7 @@ inline void collect_moves(const ClassContext& c, const SquareList& sq, const Qui
     m.moves_of_slot[s] = uint8_t(targets.count);
     for (int k = 0; k < targets.count; ++k) {
       Square to = targets.to[k];
-      const double* place = to == kRedGoal ? nullptr : child_place(c, sq, s, to, opponent, quiet);
+      const double* place = to == kRedGoal ? nullptr : child_place(c, sq, s, to, usable, quiet);
       if (place) __builtin_prefetch(place);
       m.child[n++] = place;
     }
@@ -179,6 +232,28 @@ inline double position_value(const ClassContext& c, const PositionMoves& m) {
 
 // Positions solved together: their children's reads overlap (PositionMoves).
 inline constexpr int kSolveBatch = 16;
+
+// The smallest index among the renumbering twins of the position `sq` (its own index `own`
+// included): the entry canonical_key() gives, the one a probe reads and the solver solves.
+inline uint64_t smallest_renumbering_twin(const ClassContext& c, const SquareList& sq,
+                                          uint64_t own) {
+  uint64_t smallest = own;
+  if (c.renumber_mover) {
+    SquareList twin = sq;
+    reverse_range(twin, 0, c.a);
+    smallest = std::min(smallest, c.index.rank(twin));
+  }
+  if (c.renumber_opponent) {
+    SquareList twin = sq;
+    reverse_range(twin, c.a, c.a + c.b);
+    smallest = std::min(smallest, c.index.rank(twin));
+    if (c.renumber_mover) {
+      reverse_range(twin, 0, c.a);
+      smallest = std::min(smallest, c.index.rank(twin));
+    }
+  }
+  return smallest;
+}
 
 // Our squares, in class order, of the position the twin class shows as `twin_sq` (its class
 // order: our opponent's c.b pieces first) after the colour flip. Positions are visited in the

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <limits>
 #include <stdexcept>
@@ -102,11 +103,11 @@ uint64_t whole_group_bytes(MaterialClass mc) {
     all += twin;
     largest = std::max(largest, twin);
   }
-  // Values (8 bytes an entry) and level buckets (4) of both classes, and the widest level's
-  // values in bucket order (8 a position: within 5 an entry of the larger class, the bound the
-  // plans have always used). Writing a table afterwards needs less: the values, then 16-bit
-  // values, read flags and compressed blocks of one class (about 4.5).
-  return 12 * all + 5 * largest;
+  // Values (8 bytes an entry), level buckets (4) and copied twins' bits (1/8) of both classes, and
+  // the widest level's values in bucket order (8 a position: within 5 an entry of the larger class,
+  // the bound the plans have always used). Writing a table afterwards needs less: the values, then
+  // 16-bit values, read flags and compressed blocks of one class (about 4.5).
+  return 12 * all + 5 * largest + all / 8 + 16;
 }
 
 namespace {
@@ -114,13 +115,15 @@ namespace {
 // Every class of the group, its values NaN (waste) until solved.
 std::vector<SolvedClass> unsolved_group(MaterialClass mc) {
   std::vector<SolvedClass> out;
-  for (MaterialClass m : with_twin(mc)) out.push_back({m, {}});
+  for (MaterialClass m : with_twin(mc)) out.push_back({m, {}, {}});
   for (auto& sc : out) {
     sc.values.resize(PositionIndex(sc.material).size());
     double* values = sc.values.data();
     const int64_t size = int64_t(sc.values.size());
 #pragma omp parallel for schedule(static) if (size > kParallelMin)
     for (int64_t i = 0; i < size; ++i) values[i] = std::numeric_limits<double>::quiet_NaN();
+    if (renumber_symmetric(sc.material.mover) || renumber_symmetric(sc.material.opponent))
+      sc.copied_twins.assign((sc.values.size() + 63) / 64, 0);
   }
   return out;
 }
@@ -156,29 +159,66 @@ LevelBuckets bucket_by_level(const ClassContext& c, const PositionIndex& order, 
   return out;
 }
 
+// Marks, in a solved bucket, the entry of a renumbering twin that is not solved: its value is
+// copied from the smallest twin (smallest_renumbering_twin), whose index then takes the place
+// of its value in bucket order. Entries of a whole group are below 2^26 (6 pieces).
+constexpr uint32_t kCopiedTwin = uint32_t(1) << 31;
+
 // Solves the `count` positions of one level's bucket `entries` into `values`. Their values are
 // first written in bucket order (`level_values`), and only then each to its entry: a store to a
 // random place in the middle of the solving loop held up the stores behind it. The entry's
-// index takes the place of its squares in the bucket.
+// index takes the place of its squares in the bucket. Of renumbering twins only the smallest
+// is solved; the others (on the same level: the same squares) copy its value afterwards, the
+// same bits, since the rule sums a position's terms in sorted order (position_value).
 void solve_level(const ClassContext& c, uint32_t* entries, int64_t count, double* values,
-                 PageArray<double>& level_values) {
+                 uint64_t* copied, PageArray<double>& level_values) {
   const double* twin_values = c.quiet.values;
   auto quiet = [twin_values](uint64_t index, int) { return twin_values + index; };
-  int64_t batches = (count + kSolveBatch - 1) / kSolveBatch;
-#pragma omp parallel for schedule(dynamic, 64) if (count > kParallelMin)
-  for (int64_t batch = 0; batch < batches; ++batch) {
+  const bool twins = c.renumber_mover || c.renumber_opponent;
+  // A thread takes kChunk positions at a time and solves them in batches of kSolveBatch
+  // positions to solve: the twins set aside do not thin the batches out.
+  constexpr int64_t kChunk = 4 * kSolveBatch;
+  const int64_t chunks = (count + kChunk - 1) / kChunk;
+#pragma omp parallel for schedule(dynamic, 16) if (count > kParallelMin)
+  for (int64_t chunk = 0; chunk < chunks; ++chunk) {
     std::array<PositionMoves, kSolveBatch> moves;
-    int64_t begin = batch * kSolveBatch;
-    int n = int(std::min<int64_t>(kSolveBatch, count - begin));
-    for (int j = 0; j < n; ++j) {
-      SquareList sq = unpack(entries[begin + j], c.a + c.b);
-      entries[begin + j] = uint32_t(c.index.rank(sq));
-      collect_moves(c, sq, quiet, moves[j]);
+    std::array<int64_t, kSolveBatch> at;
+    int n = 0;
+    auto flush = [&] {
+      for (int k = 0; k < n; ++k) level_values[at[k]] = position_value(c, moves[k]);
+      n = 0;
+    };
+    const int64_t end = std::min(count, (chunk + 1) * kChunk);
+    for (int64_t j = chunk * kChunk; j < end; ++j) {
+      SquareList sq = unpack(entries[j], c.a + c.b);
+      const uint64_t own = c.index.rank(sq);
+      entries[j] = uint32_t(own);
+      if (twins) {
+        const uint64_t smallest = smallest_renumbering_twin(c, sq, own);
+        if (smallest != own) {
+          entries[j] |= kCopiedTwin;
+          level_values[j] = std::bit_cast<double>(smallest);
+          continue;
+        }
+      }
+      at[n] = j;
+      collect_moves(c, sq, quiet, moves[n]);
+      if (++n == kSolveBatch) flush();
     }
-    for (int j = 0; j < n; ++j) level_values[begin + j] = position_value(c, moves[j]);
+    flush();
   }
 #pragma omp parallel for schedule(static) if (count > kParallelMin)
-  for (int64_t j = 0; j < count; ++j) values[entries[j]] = level_values[j];
+  for (int64_t j = 0; j < count; ++j)
+    if (!(entries[j] & kCopiedTwin)) values[entries[j]] = level_values[j];
+  if (!twins) return;
+#pragma omp parallel for schedule(static) if (count > kParallelMin)
+  for (int64_t j = 0; j < count; ++j)
+    if (entries[j] & kCopiedTwin) {
+      const uint32_t entry = entries[j] & ~kCopiedTwin;
+      values[entry] = values[std::bit_cast<uint64_t>(level_values[j])];
+      std::atomic_ref<uint64_t>(copied[entry >> 6])
+          .fetch_or(uint64_t(1) << (entry & 63), std::memory_order_relaxed);
+    }
 }
 
 }  // namespace
@@ -213,7 +253,7 @@ std::vector<SolvedClass> solve_group(MaterialClass mc, const SolvedValues& child
     for (size_t k = 0; k < ctx.size(); ++k) {
       const uint64_t count = by_level[k].size[l];
       solve_level(ctx[k], by_level[k].bucket[l].get(), int64_t(count), out[k].values.data(),
-                  level_values);
+                  out[k].copied_twins.data(), level_values);
       by_level[k].bucket[l].reset();
       done += count;
     }

@@ -35,6 +35,12 @@ struct UninitializedAllocator : std::allocator<T> {
 struct SolvedClass {
   MaterialClass material;
   std::vector<double, UninitializedAllocator<double>> values;  // NaN at waste entries
+  // One bit per entry, set at a renumbering twin that copied the smallest twin's value: the
+  // entries a probe never reads besides waste (empty when the class has no such twins).
+  std::vector<uint64_t> copied_twins;
+  bool copied(uint64_t i) const {
+    return !copied_twins.empty() && (copied_twins[i >> 6] >> (i & 63)) & 1;
+  }
 };
 
 // Called after each progress level with the number of positions solved so far in this group.

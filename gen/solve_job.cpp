@@ -41,12 +41,15 @@ struct StoredClass {
   std::vector<uint8_t> read;
   uint64_t at = 0;
   uint16_t last = 0;
+  const SolvedClass* copied_from = nullptr;
   bool flags_from_values = true;
 
-  explicit StoredClass(MaterialClass mc) : values(PositionIndex(mc).size()) {
-    // The entries a probe reads: the solved (valid) ones, unless renumbering twins hide some;
-    // this spares the writer unranking every entry to find them.
-    flags_from_values = !has_renumber_twins(mc);
+  // `copied`: the class's copied twins, when solved whole (else nullptr).
+  StoredClass(MaterialClass mc, const SolvedClass* copied)
+      : values(PositionIndex(mc).size()), copied_from(copied) {
+    // The entries a probe reads: the solved (valid) ones, less the renumbering twins whose value
+    // was copied (known when solved whole); this spares the writer unranking every entry.
+    flags_from_values = !has_renumber_twins(mc) || copied;
     if (flags_from_values)
       read.resize(values.size());
     else
@@ -68,7 +71,7 @@ struct StoredClass {
       uint16_t last_here = 0;
       for (int64_t i = begin; i < end; ++i) {
         const bool solved = !std::isnan(exact[size_t(i)]);
-        if (flags) flags[i] = solved;
+        if (flags) flags[i] = solved && !(copied_from && copied_from->copied(at + uint64_t(i)));
         if (solved) {
           last_here = encode_value(exact[size_t(i)]);
           if (!seen) first_solved[size_t(q)] = i - begin;
@@ -120,7 +123,7 @@ void write_whole_group(const std::vector<SolvedClass>& solved, const JobOutputs&
       out.write_exact(sc.material,
                       [&](const fs::path& tmp) { write_exact_file(tmp, sc.material, sc.values); });
     if (!out.job.tables.count(sc.material)) continue;
-    StoredClass stored(sc.material);
+    StoredClass stored(sc.material, &sc);
     stored.append(sc.values);
     out.write_tables(sc.material, stored);
   }
@@ -135,7 +138,7 @@ void write_parted_group(const std::vector<MaterialClass>& members, const fs::pat
     bool table = out.job.tables.count(mc) > 0;
     if (!exact && !table) continue;
     std::optional<StoredClass> stored;
-    if (table) stored.emplace(mc);
+    if (table) stored.emplace(mc, nullptr);
     auto stream = [&](ExactFileWriter* writer) {
       read_solved_class(mc, dir, [&](std::span<const double> values) {
         if (stored) stored->append(values);

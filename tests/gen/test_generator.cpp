@@ -3,6 +3,7 @@
 #include <omp.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
@@ -12,10 +13,13 @@
 
 #include "brute_force_solver.h"
 #include "exact_file.h"
+#include "gen_plan.h"
 #include "generated_set.h"
 #include "generator.h"
 #include "index.h"
+#include "omp_threads.h"
 #include "random_position.h"
+#include "solve_class.h"
 #include "symmetry.h"
 #include "temp_dir.h"
 
@@ -230,6 +234,30 @@ TEST_CASE("generator output is byte-identical when a small budget splits groups 
     CHECK(s.groups_in_parts > 10);
     CHECK(read_all(dir->path()) == expected);
   }
+}
+
+TEST_CASE("generator: small groups side by side on 2 threads, where the budget holds them") {
+  // generate() solves such jobs one per thread at once; the tests above give their bytes
+  // against 1 thread, where none is.
+  test::TempDir dir("side-by-side");
+  GenOptions opt;
+  opt.pieces = 4;
+  opt.out = dir.path();
+  auto count = [&](int threads) {
+    OmpThreadsScope scope(threads);
+    GenPlan plan(opt);
+    return std::count_if(plan.jobs().begin(), plan.jobs().end(),
+                         [](const GenJob& job) { return job.side_by_side; });
+  };
+  const auto all = count(2);
+  CHECK(all == count(3));
+  CHECK(all > 40);  // every group up to 4 pieces
+  CHECK(count(1) == 0);
+  // A budget of the largest group alone: not every group fits twice.
+  opt.working_memory = whole_group_bytes(*parse_material_class("123v1")) + (uint64_t(1) << 20);
+  const auto fewer = count(2);
+  CHECK(fewer < all);
+  CHECK(fewer > 0);
 }
 
 TEST_CASE("generator refuses a budget too small to make progress, naming the smallest that works") {
