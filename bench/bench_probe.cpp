@@ -53,6 +53,61 @@ uint64_t storage_read_bytes() {
   return bytes;
 }
 
+// Format 3: probes of positions of derived classes, each on a cold cache of its own blocks
+// (random positions of a large set share almost none): the blocks each decodes (first
+// touches) and its CPU time.
+void derived_probes(const std::string& dir, const std::vector<Position>& sample) {
+  Tablebase tb(dir, size_t(1) << 30);
+  std::vector<double> touches, cpu;
+  for (const Position& p : sample) {
+    if (!tb.is_derived(canonical_key(p).material)) continue;
+    const uint64_t before = tb.blocks_decoded();
+    double c0 = thread_ns();
+    volatile double v = *tb.value(p);
+    (void)v;
+    cpu.push_back(thread_ns() - c0);
+    touches.push_back(double(tb.blocks_decoded() - before));
+  }
+  if (touches.empty()) {
+    std::printf("derived-side probes: none (every class has its own file)
+");
+    return;
+  }
+  double mean = 0;
+  for (double t : touches) mean += t / double(touches.size());
+  std::printf(
+      "derived-side probe (format 3, %zu of the positions): first touches mean %.2f, median %.0f, "
+      "p90 %.0f, max %.0f; CPU time median %.0f ns, p90 %.0f ns\n",
+      touches.size(), mean, median(touches), percentile(touches, 0.9), percentile(touches, 1.0),
+      median(cpu), percentile(cpu, 0.9));
+}
+
+// Every position with all its moves (best_moves of every die), as analysis and the player ask
+// for them: once cold (a fresh tablebase, the files in the page cache) and then warm (every
+// block cached), CPU time per position.
+void all_moves(const std::string& dir, const std::vector<Position>& sample) {
+  Tablebase tb(dir, size_t(2) << 30);
+  auto pass = [&] {
+    double c0 = thread_ns();
+    double sum = 0;
+    for (const Position& p : sample)
+      for (int die = 1; die <= 6; ++die)
+        for (const auto& m : *tb.best_moves(p, die)) sum += m.value;
+    volatile double keep = sum;
+    (void)keep;
+    return (thread_ns() - c0) / double(sample.size());
+  };
+  const uint64_t before = tb.blocks_decoded();
+  double cold = pass();
+  double touches = double(tb.blocks_decoded() - before) / double(sample.size());
+  std::vector<double> warm;
+  for (int round = 0; round < 5; ++round) warm.push_back(pass());
+  std::printf(
+      "all moves of a position (6 dice): cold %.0f ns CPU (%.1f blocks decoded), warm median "
+      "%.0f ns CPU\n",
+      cold, touches, median(warm));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -93,7 +148,8 @@ int main(int argc, char** argv) {
     for (int n = 2; n <= pieces; ++n) {
       uint64_t b = 0, p = 0;
       for (MaterialClass mc : material_classes(n)) {
-        b += std::filesystem::file_size(probe_dir.path_of(mc));
+        // A class derived from its twin (format 3) has no file: its positions count, no bytes.
+        if (!probe_dir.is_derived(mc)) b += std::filesystem::file_size(probe_dir.path_of(mc));
         p += PositionIndex(mc).canonical_count();
       }
       std::printf("size %d pieces: %llu bytes, %llu positions, %.3f bytes/position\n", n,
@@ -131,12 +187,13 @@ int main(int argc, char** argv) {
     // First touch of a block in an open file; then cached probes of the same positions.
     Tablebase tb(dir, size_t(count) * 2 * 65536);
     for (int n = 2; n <= pieces; ++n)
-      for (MaterialClass mc : material_classes(n)) tb.file(mc);
+      for (MaterialClass mc : material_classes(n)) tb.file(mc);  // derived: the twin's
     std::vector<double> first, first_cpu;
     std::set<std::pair<MaterialClass, uint64_t>> blocks;
     const uint64_t read_before = storage_read_bytes();
     for (const Position& p : sample) {
       TableKey key = canonical_key(p);
+      if (tb.is_derived(key.material)) continue;  // stored blocks only (derived: below)
       const TableFile& file = tb.file(key.material);
       uint64_t block = file.order().file_position(key.index) / file.block_entries();
       bool fresh = blocks.insert({key.material, block}).second;
@@ -156,6 +213,9 @@ int main(int argc, char** argv) {
     const uint64_t read_bytes = storage_read_bytes() - read_before;
     std::printf("read from storage by the first touches: %llu bytes, %.0f a block\n",
                 (unsigned long long)read_bytes, double(read_bytes) / double(first.size()));
+
+    derived_probes(dir, sample);
+    all_moves(dir, sample);
 
     // Nanoseconds per call of `work` on each of the first `count` positions, timed in batches
     // (a single call is too short to time alone), `rounds` times over.

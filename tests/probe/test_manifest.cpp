@@ -22,14 +22,27 @@ const fs::path kManifest = fs::path(EWN_SOURCE_DIR) / "docs" / "tables-5.manifes
 
 }  // namespace
 
-TEST_CASE("the published manifest lists every table with up to 5 pieces once", "[manifest]") {
+TEST_CASE("the published manifest lists one file for every colour pair with up to 5 pieces",
+          "[manifest]") {
   std::vector<ManifestEntry> entries = read_manifest(kManifest);
   std::set<std::string> listed;
   for (const auto& e : entries) CHECK(listed.insert(e.file).second);
-  std::set<std::string> expected;
+  // Format 3: a class that is its own twin has its file, of any other pair exactly one class.
+  size_t expected = 0;
   for (int n = 2; n <= 5; ++n)
-    for (MaterialClass mc : material_classes(n)) expected.insert(table_file_name(mc));
-  CHECK(listed == expected);
+    for (MaterialClass mc : material_classes(n)) {
+      INFO(mc.name());
+      bool own = listed.count(table_file_name(mc)) > 0;
+      bool twin = listed.count(table_file_name(mc.flipped())) > 0;
+      if (mc.flipped() == mc) {
+        CHECK(own);
+        ++expected;
+      } else {
+        CHECK(own != twin);
+        expected += own;
+      }
+    }
+  CHECK(listed.size() == expected);
 }
 
 TEST_CASE("verify --manifest: the tables gen makes match, a differing copy is named",
