@@ -69,8 +69,7 @@ void derived_probes(const std::string& dir, const std::vector<Position>& sample)
     touches.push_back(double(tb.blocks_decoded() - before));
   }
   if (touches.empty()) {
-    std::printf("derived-side probes: none (every class has its own file)
-");
+    std::printf("derived-side probes: none (every class has its own file)\n");
     return;
   }
   double mean = 0;
