@@ -13,7 +13,31 @@ Tablebase::Tablebase(std::filesystem::path dir, size_t cache_bytes)
     : dir_(std::move(dir)), coverage_(table_coverage(dir_)), cache_(cache_bytes) {
   for (MaterialClass mc : coverage_.partial_classes) is_partial_[class_slot(mc)] = true;
   for (MaterialClass mc : coverage_.derived) is_derived_[class_slot(mc)] = true;
+  if (coverage_.derived.empty()) return;
+  uint64_t words = 1024;
+  while (words * 2 * sizeof(uint64_t) <= cache_bytes / 8) words *= 2;
+  derived_cache_ = std::make_unique<std::atomic<uint64_t>[]>(words);
+  for (uint64_t w = 0; w < words; ++w) derived_cache_[w].store(0, std::memory_order_relaxed);
+  derived_cache_mask_ = words - 1;
 }
+
+namespace {
+
+// A derived cache word: bit 63 valid, bits 51..62 the class slot, 16..50 the index, 0..15
+// the value.
+constexpr uint64_t kDerivedValid = uint64_t(1) << 63;
+constexpr uint64_t kDerivedIndexLimit = uint64_t(1) << 35;
+uint64_t derived_tag(const TableKey& key) {
+  return kDerivedValid | (uint64_t(class_slot(key.material)) << 51) | (key.index << 16);
+}
+// splitmix64's finalizer: every bit of the tag moves the slot.
+uint64_t mix(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
 
 std::optional<TableKey> Tablebase::covered_key(const Position& pos) const {
   int n = pos.piece_count(), complete = complete_up_to();
@@ -94,8 +118,15 @@ double Tablebase::table_value(const TableKey& key) const {
 }
 
 uint16_t Tablebase::entry(const TableKey& key) const {
-  if (is_derived(key.material)) return encode_value(derived_value(key));
-  return stored_entry(key);
+  if (!is_derived(key.material)) return stored_entry(key);
+  if (key.index >= kDerivedIndexLimit) return encode_value(derived_value(key));
+  const uint64_t tag = derived_tag(key);
+  std::atomic<uint64_t>& word = derived_cache_[mix(tag) & derived_cache_mask_];
+  const uint64_t seen = word.load(std::memory_order_relaxed);
+  if ((seen & ~uint64_t(0xffff)) == tag) return uint16_t(seen);
+  const uint16_t v = encode_value(derived_value(key));
+  word.store(tag | v, std::memory_order_relaxed);
+  return v;
 }
 
 uint16_t Tablebase::stored_entry(const TableKey& key) const {

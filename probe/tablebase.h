@@ -99,6 +99,12 @@ class Tablebase {
   std::array<bool, kClassSlots> is_derived_{};
   mutable std::atomic<uint64_t> blocks_decoded_ = 0;
   mutable std::array<std::atomic<const PositionIndex*>, kClassSlots> indexes_{};
+  // The rounded values of derived entries already computed, so that a warm derived probe costs
+  // one load instead of a ply: a direct-mapped table of words (valid bit, class slot, index,
+  // value) written and read without a lock (a word is whole or absent). An eighth of
+  // cache_bytes, allocated only when some class is derived.
+  std::unique_ptr<std::atomic<uint64_t>[]> derived_cache_;
+  uint64_t derived_cache_mask_ = 0;
   mutable BlockCache cache_;
   mutable std::mutex open_mutex_;
   mutable std::array<std::atomic<const TableFile*>, kClassSlots> files_{};
