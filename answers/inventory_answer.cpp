@@ -10,10 +10,12 @@ Json table_json(const TableInspection& c, bool checked) {
   Json cj;
   cj["class"] = c.material.name();
   cj["present"] = c.present;
-  if (c.present) {
+  cj["derived"] = c.derived;
+  if (c.format_version) cj["format_version"] = c.format_version;
+  if (c.present || c.derived) {
     cj["entries"] = c.entries;
     cj["positions"] = c.positions;
-    cj["bytes"] = c.bytes;
+    cj["bytes"] = c.bytes;  // 0 when derived: it has no file
   }
   // Unchecked, a table whose header passed is neither right nor wrong yet: null, not a claim.
   cj["ok"] = c.problem ? Json(false) : checked ? Json(true) : Json(nullptr);
@@ -33,6 +35,7 @@ Json inventory_answer(const std::filesystem::path& dir, const DirectoryInspectio
   j["directory"] = printable(dir.string());
   j["complete_up_to"] = found.coverage.complete_up_to;
   j["partial_classes"] = std::move(partial);
+  j["format_versions"] = found.format_versions;
   j["checked"] = checked;
   j["bytes"] = found.bytes;
   j["positions"] = found.positions;
@@ -46,6 +49,7 @@ Json inventory_answer(const std::filesystem::path& dir, const DirectoryInspectio
     gj["pieces"] = g.pieces;
     gj["classes"] = g.classes;
     gj["present_count"] = g.present;  // a count: a table's "present" is whether it is there
+    gj["derived_count"] = g.derived;  // a count: a table's "derived" is a boolean
     gj["failing"] = g.failing;
     gj["entries"] = g.entries;
     gj["positions"] = g.positions;

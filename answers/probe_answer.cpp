@@ -32,8 +32,9 @@ std::string coverage(const Tablebase& tb, int pieces) {
   for (int n = std::max(2, tb.complete_up_to() + 1); n <= pieces; ++n)
     for (MaterialClass mc : material_classes(n)) {
       std::error_code ec;
-      if (std::filesystem::symlink_status(tb.path_of(mc), ec).type() ==
-          std::filesystem::file_type::not_found)
+      // A class derived from its twin's file (format 3) has none of its own.
+      if (!tb.is_derived(mc) && std::filesystem::symlink_status(tb.path_of(mc), ec).type() ==
+                                    std::filesystem::file_type::not_found)
         missing.push_back(table_file_name(mc));
     }
   if (missing.empty()) return out;

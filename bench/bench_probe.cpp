@@ -53,13 +53,68 @@ uint64_t storage_read_bytes() {
   return bytes;
 }
 
+// Format 3: probes of positions of derived classes, each on a cold cache of its own blocks
+// (random positions of a large set share almost none): the blocks each decodes (first
+// touches) and its CPU time.
+void derived_probes(const std::string& dir, const std::vector<Position>& sample) {
+  Tablebase tb(dir, size_t(1) << 30);
+  std::vector<double> touches, cpu;
+  for (const Position& p : sample) {
+    if (!tb.is_derived(canonical_key(p).material)) continue;
+    const uint64_t before = tb.blocks_decoded();
+    double c0 = thread_ns();
+    volatile double v = *tb.value(p);
+    (void)v;
+    cpu.push_back(thread_ns() - c0);
+    touches.push_back(double(tb.blocks_decoded() - before));
+  }
+  if (touches.empty()) {
+    std::printf("derived-side probes: none (every class has its own file)\n");
+    return;
+  }
+  double mean = 0;
+  for (double t : touches) mean += t / double(touches.size());
+  std::printf(
+      "derived-side probe (format 3, %zu of the positions): first touches mean %.2f, median %.0f, "
+      "p90 %.0f, max %.0f; CPU time median %.0f ns, p90 %.0f ns\n",
+      touches.size(), mean, median(touches), percentile(touches, 0.9), percentile(touches, 1.0),
+      median(cpu), percentile(cpu, 0.9));
+}
+
+// Every position with all its moves (best_moves of every die), as analysis and the player ask
+// for them: once cold (a fresh tablebase, the files in the page cache) and then warm (every
+// block cached), CPU time per position.
+void all_moves(const std::string& dir, const std::vector<Position>& sample) {
+  Tablebase tb(dir, size_t(2) << 30);
+  auto pass = [&] {
+    double c0 = thread_ns();
+    double sum = 0;
+    for (const Position& p : sample)
+      for (int die = 1; die <= 6; ++die)
+        for (const auto& m : *tb.best_moves(p, die)) sum += m.value;
+    volatile double keep = sum;
+    (void)keep;
+    return (thread_ns() - c0) / double(sample.size());
+  };
+  const uint64_t before = tb.blocks_decoded();
+  double cold = pass();
+  double touches = double(tb.blocks_decoded() - before) / double(sample.size());
+  std::vector<double> warm;
+  for (int round = 0; round < 5; ++round) warm.push_back(pass());
+  std::printf(
+      "all moves of a position (6 dice): cold %.0f ns CPU (%.1f blocks decoded), warm median "
+      "%.0f ns CPU\n",
+      cold, touches, median(warm));
+}
+
 // Size: total file bytes over unique positions, for each piece count and the whole set.
 void print_sizes(const Tablebase& probe_dir, int pieces) {
   uint64_t bytes = 0, positions = 0;
   for (int n = 2; n <= pieces; ++n) {
     uint64_t b = 0, p = 0;
     for (MaterialClass mc : material_classes(n)) {
-      b += std::filesystem::file_size(probe_dir.path_of(mc));
+      // A class derived from its twin (format 3) has no file: its positions count, no bytes.
+      if (!probe_dir.is_derived(mc)) b += std::filesystem::file_size(probe_dir.path_of(mc));
       p += PositionIndex(mc).canonical_count();
     }
     std::printf("size %d pieces: %llu bytes, %llu positions, %.3f bytes/position\n", n,
@@ -96,12 +151,13 @@ void time_first_touch_and_cached(const std::string& dir, const std::vector<Posit
                                  int pieces, int count) {
   Tablebase tb(dir, size_t(count) * 2 * 65536);
   for (int n = 2; n <= pieces; ++n)
-    for (MaterialClass mc : material_classes(n)) tb.file(mc);
+    for (MaterialClass mc : material_classes(n)) tb.file(mc);  // derived: the twin's
   std::vector<double> first, first_cpu;
   std::set<std::pair<MaterialClass, uint64_t>> blocks;
   const uint64_t read_before = storage_read_bytes();
   for (const Position& p : sample) {
     TableKey key = canonical_key(p);
+    if (tb.is_derived(key.material)) continue;  // stored blocks only (derived: below)
     const TableFile& file = tb.file(key.material);
     uint64_t block = file.order().file_position(key.index) / file.block_entries();
     bool fresh = blocks.insert({key.material, block}).second;
@@ -198,6 +254,8 @@ int main(int argc, char** argv) {
 
     time_first_use(dir, sample);
     time_first_touch_and_cached(dir, sample, pieces, count);
+    derived_probes(dir, sample);
+    all_moves(dir, sample);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_probe: %s\n", e.what());
     return 1;

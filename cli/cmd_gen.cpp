@@ -296,6 +296,12 @@ void register_gen(CLI::App& app) {
                   "default and takes longer than the solving itself")
       ->check(CLI::Range(1, 22))
       ->default_val(kDefaultZstdLevel);
+  cmd->add_option("--format", opt->gen.format_version,
+                  "Table format written: 3 stores one class of each colour pair and answers the "
+                  "other from it (about half the bytes of such pairs); 2 stores every class, for "
+                  "an ewn that reads no later format")
+      ->check(CLI::Range(2, int(kTableFormatVersion)))
+      ->default_val(kTableFormatVersion);
   cmd->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
   cmd->add_flag("--json", opt->json, "Print the summary as JSON");
   list_exit_codes(cmd, {Failure::NotADirectory, Failure::Unreadable, Failure::DamagedTable,

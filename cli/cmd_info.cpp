@@ -29,6 +29,15 @@ std::string ratio(uint64_t bytes, uint64_t positions) {
   return buf;
 }
 
+// " (format 3)", " (formats 2 and 3)": what the directory's files are written in.
+std::string format_words(const std::vector<uint32_t>& versions) {
+  if (versions.empty()) return "";
+  std::string out = versions.size() == 1 ? " (format " : " (formats ";
+  for (size_t k = 0; k < versions.size(); ++k)
+    out += (k == 0 ? "" : k + 1 == versions.size() ? " and " : ", ") + std::to_string(versions[k]);
+  return out + ")";
+}
+
 int run_info(const InfoOptions& opt) {
   std::filesystem::path dir = opt.dir;
   DirectoryInspection found;
@@ -49,36 +58,39 @@ int run_info(const InfoOptions& opt) {
   if (opt.json) {
     print_json(inventory_answer(dir, found, !opt.quick));
   } else {
-    std::cout << "Tables in " << printable(dir.string()) << ": complete up to "
-              << found.coverage.complete_up_to << " pieces"
+    std::cout << "Tables in " << printable(dir.string()) << format_words(found.format_versions)
+              << ": complete up to " << found.coverage.complete_up_to << " pieces"
               << (opt.quick ? " (headers only, checksums not verified)" : "") << "\n";
-    std::cout << "  pieces  classes       entries     positions         bytes  bytes/pos  checks\n";
+    std::cout << "  pieces  classes  files       entries     positions         bytes  bytes/pos  "
+                 "checks\n";
     for (const auto& g : groups) {
       char line[160];
-      std::snprintf(line, sizeof line, "  %6d  %3d/%-3d  %12llu  %12llu  %12llu  %9s  %s\n",
-                    g.pieces, g.present, g.classes, (unsigned long long)g.entries,
-                    (unsigned long long)g.positions, (unsigned long long)g.bytes,
-                    ratio(g.bytes, g.positions).c_str(),
+      std::snprintf(line, sizeof line, "  %6d  %3d/%-3d  %5d  %12llu  %12llu  %12llu  %9s  %s\n",
+                    g.pieces, g.present + g.derived, g.classes, g.present,
+                    (unsigned long long)g.entries, (unsigned long long)g.positions,
+                    (unsigned long long)g.bytes, ratio(g.bytes, g.positions).c_str(),
                     g.failing   ? (std::to_string(g.failing) + " failing").c_str()
                     : opt.quick ? "-"
                                 : "ok");
       std::cout << line;
-      if (g.present < g.classes) {
+      if (g.present + g.derived < g.classes) {
         std::cout << "          missing:";
         for (MaterialClass mc : material_classes(g.pieces))
-          if (std::none_of(infos.begin(), infos.end(),
-                           [&](const TableInspection& c) { return c.material == mc && c.present; }))
+          if (std::none_of(infos.begin(), infos.end(), [&](const TableInspection& c) {
+                return c.material == mc && (c.present || c.derived);
+              }))
             std::cout << " " << mc.name();
         std::cout << "\n";
       }
       if (opt.classes)
         for (const auto& c : infos) {
-          if (c.material.piece_count() != g.pieces || !c.present) continue;
+          if (c.material.piece_count() != g.pieces || !(c.present || c.derived)) continue;
           std::snprintf(line, sizeof line, "    %-12s  %12llu  %12llu  %12llu  %9s  %s\n",
                         c.material.name().c_str(), (unsigned long long)c.entries,
                         (unsigned long long)c.positions, (unsigned long long)c.bytes,
                         ratio(c.bytes, c.positions).c_str(),
                         c.problem   ? "FAILED"
+                        : c.derived ? "derived from its twin"
                         : opt.quick ? "-"
                                     : "ok");
           std::cout << line;
@@ -102,7 +114,8 @@ void register_info(CLI::App& app) {
   auto* cmd = app.add_subcommand("info", "List the tables of a directory and check them");
   // The details follow the options, so that `ewn --help` lists each command in one line.
   cmd->footer(
-      "For each piece count: classes present, entries, file bytes, bytes per unique position\n"
+      "For each piece count: classes answered (a file of their own, or in format 3 derived from\n"
+      "their colour twin's file), files, entries, file bytes, bytes per unique position\n"
       "and the result of the full check of every file (header, block and file checksums).\n"
       "Reports the same facts as ewn verify (missing, damaged or stray files, \"complete up to\"\n"
       "counting only tables that pass) without recomputing values. Names each problem and\n"

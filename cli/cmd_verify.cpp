@@ -88,6 +88,12 @@ void print_text(const VerifyReport& r, double seconds, double cpu) {
   std::cout << ", complete up to " << r.complete_up_to << " pieces";
   if (r.verified_up_to != r.complete_up_to)
     std::cout << " (verified up to " << r.verified_up_to << ")";
+  int derived = 0;
+  for (const TableReport& t : r.tables) derived += t.derived;
+  if (derived > 0)
+    std::cout << "\n  " << derived
+              << " of them derived from their colour twin's file (format 3): computed from it, "
+                 "and it recomputed through them";
   std::cout << "\n"
             << "  " << r.positions << " positions recomputed from their children in "
             << fixed(seconds, 1) << " s (CPU " << fixed(cpu, 1) << " s)\n"
@@ -178,10 +184,14 @@ int run_verify(const VerifyCommandOptions& opt) {
     print_text(report, seconds, cpu);
   if (report.ok() && !opt.write_manifest.empty()) {
     try {
-      std::string text = manifest_of(opt.dir, "# The " + std::to_string(report.tables.size()) +
-                                                  " tables of a verified set: XXH3-128, bytes, "
-                                                  "name. Check a copy with: ewn verify DIR "
-                                                  "--manifest FILE\n");
+      // Format 3 answers a derived class from its twin's file: fewer files than tables.
+      size_t files = 0;
+      for (const TableReport& t : report.tables) files += !t.derived;
+      std::string text = manifest_of(
+          opt.dir, "# The " + std::to_string(files) + " files (" +
+                       std::to_string(report.tables.size()) +
+                       " tables) of a verified set: XXH3-128, bytes, name. Check a copy with: "
+                       "ewn verify DIR --manifest FILE\n");
       std::string tmp = opt.write_manifest + ".tmp";
       OutputFile out(tmp);
       out.write(text.data(), text.size());

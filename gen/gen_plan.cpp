@@ -96,13 +96,11 @@ std::map<MaterialClass, GenJob> plan_jobs(const RunFiles& files,
     auto members = g.members();
     summary.tables_total += int(members.size());
     // A complete table is kept even when its twin must be solved again: nothing done is redone.
-    std::set<MaterialClass> missing;
+    std::set<MaterialClass> missing = files.tables_to_write(members);
     bool exact_missing = false;
-    for (MaterialClass mc : members) {
-      if (check_table(files.table(mc))) missing.insert(mc);
+    for (MaterialClass mc : members)
       if (files.keep_exact(g.pieces()) && check_exact_file(files.kept_exact(mc), mc))
         exact_missing = true;
-    }
     summary.tables_skipped += int(members.size() - missing.size());
     if (missing.empty() && !exact_missing) {
       skipped_work += positions_of(g);
@@ -132,8 +130,7 @@ std::map<MaterialClass, GenJob> plan_jobs(const RunFiles& files,
             if (derive.group.pieces() == 0) {
               derive.group = cg;
               // Tables that are missing or damaged are written too, since they are solved anyway.
-              for (MaterialClass mc : cg.members())
-                if (check_table(files.table(mc))) derive.tables.insert(mc);
+              derive.tables = files.tables_to_write(cg.members());
               summary.tables_total += int(derive.tables.size());
             }
             derive.exact_out[child] = files.exact(child);

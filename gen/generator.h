@@ -48,8 +48,13 @@ struct GenOptions {
   uint64_t working_memory = 0;
   // zstd level of the table files (the writer's default: table_writer.h).
   int zstd_level = kDefaultZstdLevel;
+  // Table format written (table_format.h): 3 stores one class of each colour pair and derives
+  // the other from it; 2 stores both, for readers that know no later format.
+  uint32_t format_version = kTableFormatVersion;
 };
 
+// Tables count classes: in format 3 one file holds the table of its class and answers for its
+// twin's, both counted.
 struct GenSummary {
   int tables_total = 0;
   int tables_generated = 0;

@@ -5,9 +5,12 @@
 
 #include <filesystem>
 #include <optional>
+#include <set>
+#include <vector>
 
 #include "exact_file.h"
 #include "generator.h"
+#include "table_file.h"
 #include "table_format.h"
 
 namespace ewn {
@@ -17,9 +20,24 @@ inline constexpr const char* kWorkDirName = ".ewn-work";
 struct RunFiles {
   std::filesystem::path out, work_root;
   int keep_exact_up_to = 0;
+  uint32_t format_version = kTableFormatVersion;
 
   explicit RunFiles(const GenOptions& opt)
-      : out(opt.out), work_root(opt.out / kWorkDirName), keep_exact_up_to(opt.keep_exact_up_to) {}
+      : out(opt.out),
+        work_root(opt.out / kWorkDirName),
+        keep_exact_up_to(opt.keep_exact_up_to),
+        format_version(opt.format_version) {}
+  // Whether one class of a colour pair is stored and the other derived from it (format 3).
+  bool pairs_share_a_file() const { return format_version >= 3; }
+  // The group's classes whose tables are missing or damaged. In format 3 a pair is written
+  // together (the smaller class is stored, the other derived from it), so both or none.
+  std::set<MaterialClass> tables_to_write(const std::vector<MaterialClass>& members) const {
+    std::set<MaterialClass> missing;
+    for (MaterialClass mc : members)
+      if (check_class(out, mc)) missing.insert(mc);
+    if (pairs_share_a_file() && !missing.empty()) missing.insert(members.begin(), members.end());
+    return missing;
+  }
   bool keep_exact(int pieces) const { return pieces <= keep_exact_up_to; }
   std::filesystem::path table(MaterialClass mc) const { return out / table_file_name(mc); }
   std::filesystem::path kept_exact(MaterialClass mc) const { return out / exact_file_name(mc); }

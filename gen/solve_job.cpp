@@ -1,6 +1,8 @@
 // Solving one job of a run: its group whole or in parts, then its tables and exact values.
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -102,17 +104,41 @@ struct JobOutputs {
     write_checked(job.exact_out.at(mc), write,
                   [&](const fs::path& tmp) { return check_exact_file(tmp, mc); });
   }
+  // In format 3 the first class of a colour pair waits here, compressed, for its twin.
+  std::map<MaterialClass, EncodedTable>& pending;
+
+  WriteOptions write_options(const StoredClass& stored) const {
+    WriteOptions w;
+    w.zstd_level = opt.zstd_level;
+    w.read_entries = stored.read;
+    w.format_version = files.format_version;
+    return w;
+  }
+  void write_file(MaterialClass mc, const std::function<void(const fs::path&)>& write) const {
+    write_checked(files.table(mc), write, [&](const fs::path& tmp) { return check_table(tmp); });
+  }
+  // The table of `mc`: in format 3, once both classes of a pair are compressed, the smaller is
+  // written and derives the other, whose file (of an earlier run or format) is removed.
   void write_tables(MaterialClass mc, const StoredClass& stored) const {
-    write_checked(
-        files.table(mc),
-        [&](const fs::path& tmp) {
-          WriteOptions w;
-          w.zstd_level = opt.zstd_level;
-          w.read_entries = stored.read;
-          write_table(tmp, mc, stored.values, w);
-        },
-        [&](const fs::path& tmp) { return check_table(tmp); });
-    outcome.tables_written += 1;
+    const WriteOptions w = write_options(stored);
+    if (!files.pairs_share_a_file() || mc.flipped() == mc) {
+      write_file(mc, [&](const fs::path& tmp) { write_table(tmp, mc, stored.values, w); });
+      outcome.tables_written += 1;
+      return;
+    }
+    EncodedTable encoded = encode_table(files.table(mc), mc, stored.values, w);
+    auto twin = pending.find(mc.flipped());
+    if (twin == pending.end()) {
+      pending.emplace(mc, std::move(encoded));
+      return;
+    }
+    const MaterialClass keep = class_to_store(encoded, twin->second);
+    const EncodedTable& kept = keep == mc ? encoded : twin->second;
+    write_file(keep, [&](const fs::path& tmp) { write_encoded_table(tmp, kept, true); });
+    std::error_code ec;
+    fs::remove(files.table(keep.flipped()), ec);
+    pending.erase(twin);
+    outcome.tables_written += 2;
   }
 };
 
@@ -188,7 +214,8 @@ JobOutcome solve_job(const GenJob& job, const GenOptions& opt, const JobProgress
   fs::create_directories(files.work_root, ec);
 
   JobOutcome outcome;
-  const JobOutputs outputs{job, opt, files, outcome};
+  std::map<MaterialClass, EncodedTable> pending;
+  const JobOutputs outputs{job, opt, files, outcome, pending};
   if (job.whole) {
     auto solved = solve_group(g.first, child_values, on_level);
     children.reset();  // unmapped before the tables are written

@@ -44,7 +44,10 @@ TableDirectory scan_table_directory(const fs::path& dir) {
 
 bool TableDirectory::expects(const fs::path& dir, MaterialClass mc) const {
   if (mc.piece_count() < largest) return true;
-  return mc.piece_count() == largest && table_present(dir, mc);
+  // A class of a colour pair made at the largest count may have no file of its own: format 3
+  // stores one class of the pair (its twin's file answers for it, table_inspection.h).
+  return mc.piece_count() == largest &&
+         (table_present(dir, mc) || table_present(dir, mc.flipped()));
 }
 
 }  // namespace ewn

@@ -29,7 +29,8 @@ struct TableDirectory {
   std::vector<std::string> strays;
   // Whether the class must have a table: every class with fewer pieces than the largest (larger
   // classes are made from them), and at the largest count those with a file of any kind (the
-  // others were not made: a set made class by class).
+  // others were not made: a set made class by class), or whose colour twin has one (format 3
+  // stores one class of a pair).
   bool expects(const std::filesystem::path& dir, MaterialClass mc) const;
 };
 // Throws PathError "<dir>: <problem>" (error_kind.h) when `dir` is no directory or cannot be

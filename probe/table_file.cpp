@@ -88,6 +88,8 @@ void TableFile::validate_layout() const {
   MaterialClass mc = h.material;
   auto parsed = parse_material_class(class_or_code(mc));
   if (!parsed || *parsed != mc) fail("corrupt header (" + class_or_code(mc) + " is not a class)");
+  if (h.derives_twin && mc.flipped() == mc)
+    fail("corrupt header (derives its colour twin, but " + mc.name() + " is its own twin)");
   if (h.index_scheme != kIndexScheme)
     fail("index scheme " + std::to_string(h.index_scheme) + ", this program uses " +
          std::to_string(kIndexScheme) + " (regenerate the table)");
@@ -297,6 +299,26 @@ std::optional<std::string> check_table(const std::filesystem::path& path) {
   } catch (const std::exception& e) {
     return path.string() + ": " + e.what();
   }
+}
+
+}  // namespace ewn
+
+namespace ewn {
+
+std::optional<std::string> check_class(const std::filesystem::path& dir, MaterialClass mc) {
+  const std::filesystem::path own = dir / table_file_name(mc);
+  std::error_code ec;
+  const MaterialClass twin = mc.flipped();
+  if (twin == mc ||
+      std::filesystem::symlink_status(own, ec).type() != std::filesystem::file_type::not_found)
+    return check_table(own);
+  const std::filesystem::path other = dir / table_file_name(twin);
+  try {
+    if (!TableFile(other, twin).header().derives_twin) return check_table(own);  // "missing"
+  } catch (const TableError&) {
+    return check_table(own);
+  }
+  return check_table(other);
 }
 
 }  // namespace ewn

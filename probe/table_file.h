@@ -90,4 +90,9 @@ std::vector<uint16_t> read_table(const std::filesystem::path& path,
 // ("<file>: <problem>").
 std::optional<std::string> check_table(const std::filesystem::path& path);
 
+// Full check of a class of a directory: its own file by check_table(), or, when it has no file,
+// its colour twin's file, which must derive it (format 3). std::nullopt when the directory
+// answers for the class with tables that pass; else the problem ("<file>: <problem>").
+std::optional<std::string> check_class(const std::filesystem::path& dir, MaterialClass mc);
+
 }  // namespace ewn

@@ -49,6 +49,7 @@ void serialize_header(const TableHeader& h, uint8_t out[kHeaderBytes]) {
   put<uint32_t>(out, kAtDictionaryBytes, h.dictionary_bytes);
   put<uint64_t>(out, kAtDictionaryChecksum, h.dictionary_checksum);
   put<uint8_t>(out, kAtDigitCount, h.digit_count);
+  if (has_twin_field(h.format_version)) put<uint8_t>(out, kAtDerivesTwin, h.derives_twin);
   for (size_t k = 0; k < h.digit_order.size(); ++k)
     put<uint8_t>(out, kAtDigitOrder + k, h.digit_order[k]);
   put<uint64_t>(out, kAtHeaderChecksum, XXH64(out, kAtHeaderChecksum, 0));
@@ -98,6 +99,12 @@ TableHeader parse_header(const std::filesystem::path& file, const uint8_t* in, s
   h.digit_count = get<uint8_t>(in, kAtDigitCount);
   for (size_t k = 0; k < h.digit_order.size(); ++k)
     h.digit_order[k] = get<uint8_t>(in, kAtDigitOrder + k);
+  if (has_twin_field(h.format_version)) {
+    uint8_t twin = get<uint8_t>(in, kAtDerivesTwin);
+    if (twin > 1)
+      throw TableError(file, "corrupt header (derives_twin " + std::to_string(twin) + ")");
+    h.derives_twin = twin == 1;
+  }
   if (get<uint8_t>(in, kAtPieces) != h.material.piece_count())
     throw TableError(file, "corrupt header (piece count does not match the material class)");
   return h;

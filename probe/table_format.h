@@ -20,8 +20,6 @@
 
 #include "error_kind.h"
 
-#include "error_kind.h"
-
 #include "index.h"
 #include "material.h"
 
@@ -51,7 +49,7 @@ inline constexpr char kTableMagic[8] = {'E', 'W', 'N', 'T', 'B', 'L', '\r', '\n'
 // The version the writer writes. The reader also reads every version from
 // kOldestReadableVersion on; an older one is refused with a message saying how to regenerate
 // (docs/FORMAT.md, "Versions").
-inline constexpr uint32_t kTableFormatVersion = 2;
+inline constexpr uint32_t kTableFormatVersion = 3;
 inline constexpr uint32_t kOldestReadableVersion = 1;
 // The entry order of core/index.h. Bump it whenever PositionIndex changes its order or size, so
 // that old files are rejected instead of being read with the wrong meaning.
@@ -97,6 +95,11 @@ constexpr bool frames_have_magic(uint32_t version) {
 constexpr unsigned block_checksum_bytes(uint32_t version) {
   return version == 1 ? 8 : 4;
 }
+// Version 3 adds the `derives_twin` byte: a file may answer for its colour twin too, which then
+// has no file of its own (one ply of expectimax over this one, docs/FORMAT.md "Derived classes").
+constexpr bool has_twin_field(uint32_t version) {
+  return version >= 3;
+}
 // A block's checksum as version `version` stores it, of its compressed bytes.
 uint64_t block_checksum_of(uint32_t version, const uint8_t* data, size_t size);
 
@@ -126,6 +129,7 @@ enum : size_t {
   kAtDigitOrder = 89,           // 11 bytes
   kAtDictionaryBytes = 100,     // u32
   kAtDictionaryChecksum = 104,  // u64
+  kAtDerivesTwin = 112,         // u8, version 3: 1 = the colour twin is derived from this file
   kAtHeaderChecksum = 120,      // XXH64 of bytes [0, 120)
 };
 }  // namespace table_header
@@ -163,6 +167,9 @@ struct TableHeader {
   // is the class's piece count - 1.
   uint8_t digit_count = 0;
   std::array<uint8_t, kMaxPieces - 1> digit_order{};
+  // Version 3: this file answers for its colour twin (material.flipped(), never the class
+  // itself) too, which has no file: the twin's values are one expectimax ply over this table's.
+  bool derives_twin = false;
 };
 
 // Header <-> bytes. parse_header checks the magic, the version and the header checksum and

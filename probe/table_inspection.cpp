@@ -14,6 +14,30 @@ namespace ewn {
 
 namespace {
 
+// A class without a file of its own: answered by its twin's file when that opens and derives
+// it (format 3), else missing; the words say when the twin's file could derive it but does not
+// open.
+void inspect_derived(TableInspection& c, const std::filesystem::path& dir) {
+  MaterialClass twin = c.material.flipped();
+  std::string why;
+  if (twin != c.material && table_present(dir, twin)) {
+    try {
+      TableFile file(dir / table_file_name(twin), twin);
+      if (file.header().derives_twin) {
+        c.missing = false;
+        c.derived = c.opens = true;
+        c.format_version = file.header().format_version;
+        c.entries = PositionIndex(c.material).size();
+        c.problem.reset();
+        return;
+      }
+    } catch (const TableError&) {
+      why = " (" + table_file_name(twin) + ", which may answer for it, does not open)";
+    }
+  }
+  if (c.problem) *c.problem += why;
+}
+
 void inspect(TableInspection& c, const std::filesystem::path& dir, bool headers_only) {
   auto path = dir / table_file_name(c.material);
   std::error_code ec;
@@ -22,6 +46,7 @@ void inspect(TableInspection& c, const std::filesystem::path& dir, bool headers_
   if (auto problem = regular_file_problem(path)) {
     c.missing = problem->kind == ErrorKind::Missing && problem->words == "missing";
     c.problem = path.string() + ": " + (c.missing ? "missing table file" : problem->words);
+    if (c.missing) inspect_derived(c, dir);
     return;
   }
   c.present = true;
@@ -29,6 +54,7 @@ void inspect(TableInspection& c, const std::filesystem::path& dir, bool headers_
   try {
     TableFile file(path, c.material);
     c.opens = true;
+    c.format_version = file.header().format_version;
     c.entries = file.entry_count();
     if (!headers_only) c.problem = check_table(path);
   } catch (const TableError& e) {
@@ -65,8 +91,10 @@ TableCoverage coverage_of(const std::vector<TableInspection>& tables, int larges
   if (out.complete_up_to >= 2 && out.complete_up_to < kMaxPieces)
     for (MaterialClass mc : material_classes(out.complete_up_to + 1))
       if (opens(mc) && opens(mc.flipped())) out.partial_classes.push_back(mc);
-  for (const TableInspection& c : tables)
+  for (const TableInspection& c : tables) {
     if (!c.opens && !c.missing) out.damaged.push_back(c.material);
+    if (c.derived) out.derived.push_back(c.material);
+  }
   return out;
 }
 
@@ -96,8 +124,12 @@ DirectoryInspection inspect_tables(const std::filesystem::path& dir, bool header
     for (const auto& c : out.tables) {
       if (c.material.piece_count() != n) continue;
       if (c.problem) ++g.failing;
-      if (!c.present) continue;
-      ++g.present;
+      if (c.derived) ++g.derived;
+      if (c.format_version && std::find(out.format_versions.begin(), out.format_versions.end(),
+                                        c.format_version) == out.format_versions.end())
+        out.format_versions.push_back(c.format_version);
+      if (!c.present && !c.derived) continue;
+      g.present += c.present;
       g.entries += c.entries;
       g.positions += c.positions;
       g.bytes += c.bytes;
@@ -107,6 +139,7 @@ DirectoryInspection inspect_tables(const std::filesystem::path& dir, bool header
     out.positions += g.positions;
     out.piece_counts.push_back(g);
   }
+  std::sort(out.format_versions.begin(), out.format_versions.end());
   out.coverage = coverage_of(out.tables, found.largest);
   out.problems = found.strays;
   if (found.largest == 0)

@@ -24,6 +24,10 @@ struct TableInspection {
   // block index, the class its name says, the size its header says). Only such tables count
   // towards the coverage.
   bool opens = false;
+  // No file of its own, answered by its colour twin's file (format 3, derives_twin): opens then
+  // means that the twin's file opens.
+  bool derived = false;
+  uint32_t format_version = 0;  // of the file (of the twin's, when derived); 0: none opened
   uint64_t entries = 0;
   uint64_t positions = 0;  // canonical (unique) positions
   uint64_t bytes = 0;      // of the file
@@ -32,7 +36,9 @@ struct TableInspection {
 
 struct PieceCountInspection {
   int pieces = 0;
-  int classes = 0, present = 0, failing = 0;
+  // present: files; derived: classes without a file answered by their twin's (format 3).
+  int classes = 0, present = 0, derived = 0, failing = 0;
+  // Of the classes present or derived: the positions a set answers, and its files' bytes.
   uint64_t entries = 0, positions = 0, bytes = 0;
 };
 
@@ -52,6 +58,9 @@ struct TableCoverage {
   // probe that needs one of them fails on, naming the file.
   std::vector<MaterialClass> damaged;
   int largest = 0;  // the most pieces among the directory's class-named table files
+  // The classes without a file that their colour twin's file answers for (format 3), smallest
+  // first; they count as present and opening above.
+  std::vector<MaterialClass> derived;
 };
 
 struct DirectoryInspection {
@@ -61,6 +70,9 @@ struct DirectoryInspection {
   std::vector<PieceCountInspection> piece_counts;  // 2 .. the largest present
   TableCoverage coverage;
   int failing = 0;  // tables with a problem
+  // The format versions of the files that open, ascending, each once (e.g. {3}, or {2, 3} for
+  // a set made by two versions of ewn).
+  std::vector<uint32_t> format_versions;
   uint64_t bytes = 0, positions = 0;
   // Every problem, in the words `ewn verify` uses: strays, no tables at all, each table's.
   std::vector<std::string> problems;

@@ -135,9 +135,10 @@ std::vector<uint8_t> block_index(const std::vector<std::vector<uint8_t>>& blocks
     at += block.size();
   }
   put_u64(metadata, at);
-  static_assert(block_checksum_bytes(kTableFormatVersion) == 4);
+  // Versions 2 and 3 (the ones written) have the same 4-byte block checksums.
+  static_assert(block_checksum_bytes(kTableFormatVersion) == 4 && block_checksum_bytes(2) == 4);
   for (const auto& block : blocks)
-    put_u32(metadata, uint32_t(block_checksum_of(kTableFormatVersion, block.data(), block.size())));
+    put_u32(metadata, uint32_t(block_checksum_of(h.format_version, block.data(), block.size())));
   h.offsets_offset = at;
   h.checksums_offset = at + 8 * (h.block_count + 1);
   h.file_bytes = at + metadata.size();
@@ -160,12 +161,16 @@ uint64_t body_checksum(std::span<const uint8_t> dictionary,
 
 }  // namespace
 
-void write_table(const std::filesystem::path& path, MaterialClass mc,
-                 std::span<const uint16_t> values, const WriteOptions& options) {
+EncodedTable encode_table(const std::filesystem::path& path, MaterialClass mc,
+                          std::span<const uint16_t> values, const WriteOptions& options) {
   PositionIndex index(mc);
   if (values.size() != index.size())
     throw TableError(path, "cannot write " + std::to_string(values.size()) + " values: class " +
                                mc.name() + " has " + std::to_string(index.size()) + " entries");
+  if (options.format_version != 2 && options.format_version != kTableFormatVersion)
+    throw TableError(path, "cannot write table format version " +
+                               std::to_string(options.format_version) + " (2 or " +
+                               std::to_string(kTableFormatVersion) + ")");
   const uint32_t block_entries =
       options.block_entries ? options.block_entries : default_block_entries(mc.piece_count());
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
@@ -176,7 +181,9 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   if (auto problem = EntryOrder::check(index, chosen)) throw TableError(path, *problem);
   const EntryOrder order(index, chosen);
 
-  TableHeader h;
+  EncodedTable out;
+  TableHeader& h = out.header;
+  h.format_version = options.format_version;
   h.material = mc;
   h.block_entries = block_entries;
   h.entry_count = values.size();
@@ -187,21 +194,42 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
 
   std::unique_ptr<BlockEncoder> encoder;
   const std::span<const uint8_t> dictionary = choose_dictionary(path, mc, source, options, encoder);
+  out.dictionary.assign(dictionary.begin(), dictionary.end());
   h.dictionary_bytes = uint32_t(dictionary.size());
   h.dictionary_checksum = XXH64(dictionary.data(), dictionary.size(), 0);
-  const auto blocks = encode_blocks(path, source, *encoder);
-  const auto metadata = block_index(blocks, kHeaderBytes + dictionary.size(), h);
-  h.body_checksum = body_checksum(dictionary, blocks, metadata);
+  out.blocks = encode_blocks(path, source, *encoder);
+  out.metadata = block_index(out.blocks, kHeaderBytes + dictionary.size(), h);
+  h.body_checksum = body_checksum(dictionary, out.blocks, out.metadata);
+  return out;
+}
 
+void write_encoded_table(const std::filesystem::path& path, const EncodedTable& table,
+                         bool derives_twin) {
+  TableHeader h = table.header;
+  if (derives_twin && (!has_twin_field(h.format_version) || h.material.flipped() == h.material))
+    throw TableError(path, "class " + h.material.name() + " cannot derive its twin in format " +
+                               std::to_string(h.format_version));
+  h.derives_twin = derives_twin;
   uint8_t header[kHeaderBytes];
   serialize_header(h, header);
   // A failed write is a FileError (with its errno: a full disk is not cured by trying again).
   OutputFile out(path);
   out.write(header, sizeof header);
-  out.write(dictionary.data(), dictionary.size());
-  for (const auto& block : blocks) out.write(block.data(), block.size());
-  out.write(metadata.data(), metadata.size());
+  out.write(table.dictionary.data(), table.dictionary.size());
+  for (const auto& block : table.blocks) out.write(block.data(), block.size());
+  out.write(table.metadata.data(), table.metadata.size());
   out.close();
+}
+
+void write_table(const std::filesystem::path& path, MaterialClass mc,
+                 std::span<const uint16_t> values, const WriteOptions& options) {
+  write_encoded_table(path, encode_table(path, mc, values, options), options.derives_twin);
+}
+
+MaterialClass class_to_store(const EncodedTable& a, const EncodedTable& b) {
+  MaterialClass ma = a.header.material, mb = b.header.material;
+  if (a.file_bytes() != b.file_bytes()) return a.file_bytes() < b.file_bytes() ? ma : mb;
+  return class_slot(ma) < class_slot(mb) ? ma : mb;
 }
 
 }  // namespace ewn

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "material.h"
+#include "table_format.h"
 
 namespace ewn {
 
@@ -35,7 +36,31 @@ struct WriteOptions {
   // read_entry_flags() of the class when the caller knows them already (the generator); empty:
   // the writer computes them.
   std::span<const uint8_t> read_entries;
+  // The format written: kTableFormatVersion (3), or 2 for readers that know no later version
+  // (then derives_twin must be false).
+  uint32_t format_version = kTableFormatVersion;
+  // Version 3: the file answers for the class's colour twin too, which gets no file.
+  bool derives_twin = false;
 };
+
+// A table compressed in memory, not yet written: what the writer needs to choose which class of
+// a colour pair to store (the smaller) before writing either.
+struct EncodedTable {
+  TableHeader header;  // complete but for derives_twin and the header checksum
+  std::vector<uint8_t> dictionary;
+  std::vector<std::vector<uint8_t>> blocks;
+  std::vector<uint8_t> metadata;  // block offsets and checksums
+  uint64_t file_bytes() const { return header.file_bytes; }
+};
+EncodedTable encode_table(const std::filesystem::path& path, MaterialClass mc,
+                          std::span<const uint16_t> values, const WriteOptions& options = {});
+// Writes `table` to `path`, its header saying whether it derives its twin (version 3 only).
+void write_encoded_table(const std::filesystem::path& path, const EncodedTable& table,
+                         bool derives_twin);
+
+// Which class of a colour pair a format-3 set stores: the one whose table is smaller (ties: the
+// class with the smaller slot, so the choice never depends on the order of the calls).
+MaterialClass class_to_store(const EncodedTable& a, const EncodedTable& b);
 
 // Writes a complete table file for class mc (values encoded by encode_value(), in PositionIndex
 // order, one per entry, including waste entries). Entries no probe reads (see read_entries.h)

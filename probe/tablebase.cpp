@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "expectimax_step.h"
 #include "movegen.h"
 #include "table_directory.h"
 #include "tables_hint.h"
@@ -11,7 +12,32 @@ namespace ewn {
 Tablebase::Tablebase(std::filesystem::path dir, size_t cache_bytes)
     : dir_(std::move(dir)), coverage_(table_coverage(dir_)), cache_(cache_bytes) {
   for (MaterialClass mc : coverage_.partial_classes) is_partial_[class_slot(mc)] = true;
+  for (MaterialClass mc : coverage_.derived) is_derived_[class_slot(mc)] = true;
+  if (coverage_.derived.empty()) return;
+  uint64_t words = 1024;
+  while (words * 2 * sizeof(uint64_t) <= cache_bytes / 8) words *= 2;
+  derived_cache_ = std::make_unique<std::atomic<uint64_t>[]>(words);
+  for (uint64_t w = 0; w < words; ++w) derived_cache_[w].store(0, std::memory_order_relaxed);
+  derived_cache_mask_ = words - 1;
 }
+
+namespace {
+
+// A derived cache word: bit 63 valid, bits 51..62 the class slot, 16..50 the index, 0..15
+// the value.
+constexpr uint64_t kDerivedValid = uint64_t(1) << 63;
+constexpr uint64_t kDerivedIndexLimit = uint64_t(1) << 35;
+uint64_t derived_tag(const TableKey& key) {
+  return kDerivedValid | (uint64_t(class_slot(key.material)) << 51) | (key.index << 16);
+}
+// splitmix64's finalizer: every bit of the tag moves the slot.
+uint64_t mix(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
 
 std::optional<TableKey> Tablebase::covered_key(const Position& pos) const {
   int n = pos.piece_count(), complete = complete_up_to();
@@ -37,15 +63,19 @@ void Tablebase::throw_if_damaged(const Position& pos) const {
   MaterialClass own = canonical_key(pos).material;
   for (MaterialClass mc : {own, own.flipped()})
     if (is_damaged(mc)) file(mc);  // throws the file's own TableError (unless mended since)
-  if (!table_present(dir_, own) || !table_present(dir_, own.flipped())) return;
+  // A class without a file may be answered by its twin's (format 3).
+  auto answered = [&](MaterialClass mc) { return table_present(dir_, mc) || is_derived(mc); };
+  if (!answered(own) || !answered(own.flipped())) return;
   if (damaged.front().piece_count() < n) file(damaged.front());
 }
 
 Tablebase::~Tablebase() {
   for (auto& f : files_) delete f.load();
+  for (auto& i : indexes_) delete i.load();
 }
 
 const TableFile& Tablebase::file(MaterialClass mc) const {
+  if (is_derived(mc)) mc = mc.flipped();
   std::atomic<const TableFile*>& slot = files_[class_slot(mc)];
   if (const TableFile* f = slot.load(std::memory_order_acquire)) return *f;
   std::lock_guard lock(open_mutex_);
@@ -62,7 +92,44 @@ const TableFile& Tablebase::file(MaterialClass mc) const {
   }
 }
 
+const PositionIndex& Tablebase::index_of(MaterialClass mc) const {
+  std::atomic<const PositionIndex*>& slot = indexes_[class_slot(mc)];
+  if (const PositionIndex* i = slot.load(std::memory_order_acquire)) return *i;
+  std::lock_guard lock(open_mutex_);
+  if (const PositionIndex* i = slot.load(std::memory_order_acquire)) return *i;
+  auto made = std::make_unique<PositionIndex>(mc);
+  slot.store(made.get(), std::memory_order_release);
+  return *made.release();
+}
+
+double Tablebase::derived_value(const TableKey& key) const {
+  SquareList sq{};
+  // An entry that is no position (waste) is never read: it gives 0, as filler would.
+  if (key.index >= index_of(key.material).size() || !index_of(key.material).unrank(key.index, sq))
+    return 0;
+  Position pos = position_from_squares(key.material, sq);
+  // Quiet children are in the stored twin; captures in smaller classes, stored or derived.
+  return recompute_value(pos,
+                         [&](const Position& child) { return table_value(canonical_key(child)); });
+}
+
+double Tablebase::table_value(const TableKey& key) const {
+  return is_derived(key.material) ? derived_value(key) : decode_value(stored_entry(key));
+}
+
 uint16_t Tablebase::entry(const TableKey& key) const {
+  if (!is_derived(key.material)) return stored_entry(key);
+  if (key.index >= kDerivedIndexLimit) return encode_value(derived_value(key));
+  const uint64_t tag = derived_tag(key);
+  std::atomic<uint64_t>& word = derived_cache_[mix(tag) & derived_cache_mask_];
+  const uint64_t seen = word.load(std::memory_order_relaxed);
+  if ((seen & ~uint64_t(0xffff)) == tag) return uint16_t(seen);
+  const uint16_t v = encode_value(derived_value(key));
+  word.store(tag | v, std::memory_order_relaxed);
+  return v;
+}
+
+uint16_t Tablebase::stored_entry(const TableKey& key) const {
   const TableFile& f = file(key.material);
   uint64_t at = f.order().file_position(key.index);
   uint64_t block = at / f.block_entries();
@@ -72,6 +139,7 @@ uint16_t Tablebase::entry(const TableKey& key) const {
   size_t count = f.block_size(block);
   auto values = std::make_unique_for_overwrite<uint16_t[]>(count);
   f.read_block(block, values.get());
+  blocks_decoded_.fetch_add(1, std::memory_order_relaxed);
   uint16_t v = values[offset];
   cache_.insert(cache_key, std::move(values), count);
   return v;

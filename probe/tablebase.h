@@ -61,10 +61,22 @@ class Tablebase {
   };
   std::optional<std::vector<MoveValue>> best_moves(const Position& pos, int die) const;
 
-  // The stored u16 of a table entry (throws TableError like value()).
+  // The u16 of a table entry (throws TableError like value()): the stored one, or for a class
+  // derived from its twin's file (format 3) the derived value rounded to the nearest step.
   uint16_t entry(const TableKey& key) const;
-  // The open file of a class, opening it if needed (throws TableError).
+  // Whether the class has no file and is answered by its colour twin's (format 3).
+  bool is_derived(MaterialClass mc) const { return is_derived_[class_slot(mc)]; }
+  // The value of an entry of a derived class before it is rounded: one expectimax ply over its
+  // children, the stored ones as stored and derived ones (captures) computed the same way,
+  // never rounded on the way (docs/FORMAT.md, "Derived classes"); 0 for an entry that is no
+  // position (waste, which no probe reads).
+  double derived_value(const TableKey& key) const;
+  // The open file of a class, opening it if needed (throws TableError). A derived class has
+  // none: its twin's file is opened instead.
   const TableFile& file(MaterialClass mc) const;
+  // Blocks decompressed so far (first touches, and blocks read again after the cache dropped
+  // them), all threads: what a probe costs in blocks (bench_probe).
+  uint64_t blocks_decoded() const { return blocks_decoded_.load(std::memory_order_relaxed); }
   std::filesystem::path path_of(MaterialClass mc) const { return dir_ / table_file_name(mc); }
 
   const BlockCache& cache() const { return cache_; }
@@ -76,9 +88,23 @@ class Tablebase {
   // For a position without a value: throws the TableError of the damaged table that stands in
   // its way, if there is one (value()).
   void throw_if_damaged(const Position& pos) const;
+  // The stored u16 of an entry of a class that has a file.
+  uint16_t stored_entry(const TableKey& key) const;
+  // A child's value as the tables give it: stored, or derived (unrounded).
+  double table_value(const TableKey& key) const;
+  const PositionIndex& index_of(MaterialClass mc) const;
   std::filesystem::path dir_;
   TableCoverage coverage_;
   std::array<bool, kClassSlots> is_partial_{};
+  std::array<bool, kClassSlots> is_derived_{};
+  mutable std::atomic<uint64_t> blocks_decoded_ = 0;
+  mutable std::array<std::atomic<const PositionIndex*>, kClassSlots> indexes_{};
+  // The rounded values of derived entries already computed, so that a warm derived probe costs
+  // one load instead of a ply: a direct-mapped table of words (valid bit, class slot, index,
+  // value) written and read without a lock (a word is whole or absent). An eighth of
+  // cache_bytes, allocated only when some class is derived.
+  std::unique_ptr<std::atomic<uint64_t>[]> derived_cache_;
+  uint64_t derived_cache_mask_ = 0;
   mutable BlockCache cache_;
   mutable std::mutex open_mutex_;
   mutable std::array<std::atomic<const TableFile*>, kClassSlots> files_{};

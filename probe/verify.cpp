@@ -22,43 +22,79 @@ namespace fs = std::filesystem;
 
 constexpr uint64_t kChunkEntries = 1u << 14;
 
-// The decompressed values of every class that is loaded, by (mover mask, opponent mask).
+// The values of every class that is loaded, by (mover mask, opponent mask): decompressed from
+// its file, or, for a class derived from its twin's file (format 3), computed from the twin and
+// the capture children and kept unrounded (so that the twin is checked against the very values
+// a probe derives, within the tolerance of stored children).
 class TableStore {
  public:
   explicit TableStore(fs::path dir, int threads) : dir_(std::move(dir)), threads_(threads) {}
 
-  // Reads and checks the whole file of `mc` once; values() or problem() tell the outcome.
+  // Reads and checks the whole file of `mc` once (or derives the class); has() or problem()
+  // tell the outcome.
   void load(MaterialClass mc);
   void release(MaterialClass mc) {
     Slot& s = slots_[class_slot(mc)];
     s.values.clear();
     s.values.shrink_to_fit();
-    s.loaded = s.attempted = false;
+    s.derived.clear();
+    s.derived.shrink_to_fit();
+    s.loaded = s.attempted = s.is_derived = false;
   }
   bool attempted(MaterialClass mc) const { return slots_[class_slot(mc)].attempted; }
   // What is wrong with the file (without its name).
   const std::string& problem(MaterialClass mc) const { return slots_[class_slot(mc)].problem; }
-  // nullptr unless loaded and good.
+  bool has(MaterialClass mc) const { return slots_[class_slot(mc)].loaded; }
+  bool is_derived(MaterialClass mc) const { return slots_[class_slot(mc)].is_derived; }
+  // The stored values; nullptr unless loaded from a file and good.
   const uint16_t* values(MaterialClass mc) const {
     const Slot& s = slots_[class_slot(mc)];
-    return s.loaded ? s.values.data() : nullptr;
+    return s.loaded && !s.is_derived ? s.values.data() : nullptr;
+  }
+  // The value of a loaded class's entry, as a probe sees it before rounding.
+  double value(const TableKey& key) const {
+    const Slot& s = slots_[class_slot(key.material)];
+    return s.is_derived ? s.derived[key.index] : decode_value(s.values[key.index]);
+  }
+  // Positions of a derived class computed (0 for a stored one).
+  uint64_t derived_positions(MaterialClass mc) const {
+    return slots_[class_slot(mc)].derived_positions;
   }
 
  private:
   struct Slot {
-    bool attempted = false, loaded = false;
+    bool attempted = false, loaded = false, is_derived = false;
     std::vector<uint16_t> values;
+    std::vector<double> derived;
+    uint64_t derived_positions = 0;
     std::string problem;
   };
+  // Whether mc has no file and its twin's file says it derives mc.
+  bool twin_derives(MaterialClass mc) const;
+  void derive(MaterialClass mc);
   fs::path dir_;
   int threads_;
   std::vector<Slot> slots_ = std::vector<Slot>(kClassSlots);
 };
 
+bool TableStore::twin_derives(MaterialClass mc) const {
+  MaterialClass twin = mc.flipped();
+  if (twin == mc || table_present(dir_, mc) || !table_present(dir_, twin)) return false;
+  try {
+    return TableFile(dir_ / table_file_name(twin), twin).header().derives_twin;
+  } catch (const TableError&) {
+    return false;
+  }
+}
+
 void TableStore::load(MaterialClass mc) {
   Slot& s = slots_[class_slot(mc)];
   if (s.attempted) return;
   s.attempted = true;
+  if (twin_derives(mc)) {
+    derive(mc);
+    return;
+  }
   fs::path path = dir_ / table_file_name(mc);
   try {
     s.values = read_table(path, mc, threads_);
@@ -68,6 +104,40 @@ void TableStore::load(MaterialClass mc) {
     s.values.clear();
     s.values.shrink_to_fit();
   }
+}
+
+// Every read entry of a derived class: one expectimax step over its children (the twin, and
+// the capture children, derived ones unrounded), as Tablebase::derived_value computes it.
+void TableStore::derive(MaterialClass mc) {
+  Slot& s = slots_[class_slot(mc)];
+  s.is_derived = true;
+  for (MaterialClass child : child_classes(mc)) {
+    load(child);
+    if (has(child)) continue;
+    s.problem = "derived from " + table_file_name(mc.flipped()) + ", not computed: it needs " +
+                table_file_name(child) + " (" + problem(child) + ")";
+    return;
+  }
+  PositionIndex index(mc);
+  s.derived.assign(index.size(), 0.0);
+  const int64_t chunks = int64_t((index.size() + kChunkEntries - 1) / kChunkEntries);
+  uint64_t positions = 0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_) reduction(+ : positions)
+  for (int64_t c = 0; c < chunks; ++c) {
+    SquareList sq{};
+    uint64_t begin = uint64_t(c) * kChunkEntries,
+             end = std::min(index.size(), begin + kChunkEntries);
+    for (uint64_t i = begin; i < end; ++i) {
+      if (!entry_is_read(index, i)) continue;
+      index.unrank(i, sq);
+      s.derived[i] = recompute_value(position_from_squares(mc, sq), [&](const Position& child) {
+        return value(canonical_key(child));
+      });
+      ++positions;
+    }
+  }
+  s.derived_positions = positions;
+  s.loaded = true;
 }
 
 // What one thread found in its share of a class.
@@ -114,12 +184,11 @@ void recompute_class(MaterialClass mc, const TableStore& store, const VerifyOpti
     Findings local;
     auto stored = [&](const Position& child) {
       TableKey key = canonical_key(child);
-      const uint16_t* values = store.values(key.material);
-      if (!values) {
+      if (!store.has(key.material)) {
         local.unloaded_child = true;
         return 0.0;
       }
-      return decode_value(values[key.index]);
+      return store.value(key);
     };
     SquareList sq{};
     // Dynamic scheduling hands out chunks in increasing order, so each thread meets its
@@ -231,9 +300,9 @@ TableReport* report_of(VerifyReport& report, MaterialClass mc) {
 
 // Why class mc cannot be recomputed (its table or a child's did not load), or empty.
 std::string cannot_recompute(MaterialClass mc, const TableStore& store) {
-  if (!store.values(mc)) return store.problem(mc);
+  if (!store.has(mc)) return store.problem(mc);
   for (MaterialClass child : child_classes(mc)) {
-    if (store.values(child)) continue;
+    if (store.has(child)) continue;
     return "not recomputed: it needs " + table_file_name(child) + " (" +
            (store.attempted(child) ? store.problem(child) : "not loaded") + ")";
   }
@@ -295,7 +364,12 @@ VerifyReport verify_tables(const fs::path& dir, const VerifyOptions& opt) {
       if (!t) continue;
       meter.begin(mc);
       t->problem = cannot_recompute(mc, store);
-      if (t->problem.empty())
+      t->derived = store.is_derived(mc);
+      if (t->derived) t->file = dir / table_file_name(mc.flipped());
+      // A derived class's values are its children's expectimax by construction: computing them
+      // (above) is its check, and its twin is checked against them.
+      if (t->problem.empty() && t->derived) t->positions = store.derived_positions(mc);
+      if (t->problem.empty() && !t->derived)
         recompute_class(mc, store, opt, threads, meter, *t);
       else
         meter.add(PositionIndex(mc).size());

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "expectimax_step.h"
 #include "material.h"
 #include "movegen.h"
 #include "position.h"
@@ -64,7 +65,10 @@ struct TableReport {
   // checksums or layout), or a table it depends on that is missing or corrupt. Empty when its
   // values were recomputed.
   std::string problem;
-  uint64_t positions = 0;             // valid entries recomputed
+  // No file of its own: derived from its twin's (format 3; `file` is the twin's). Its values
+  // are computed from the twin and the capture children, and the twin is checked against them.
+  bool derived = false;
+  uint64_t positions = 0;             // valid entries recomputed (derived: computed)
   uint64_t mismatches = 0;            // of these, entries off by more than the tolerance
   std::vector<ValueMismatch> listed;  // the first of them by entry, at most list_limit
   double max_difference = 0;          // largest |recomputed - stored| among the positions
@@ -96,41 +100,6 @@ struct VerifyReport {
 // Verifies `dir`. Throws std::runtime_error when `dir` is not a directory; every problem with
 // the tables (none at all, a stray, a missing or bad table) is reported in the result instead.
 VerifyReport verify_tables(const std::filesystem::path& dir, const VerifyOptions& options = {});
-
-// One expectimax step (SPEC section 4) for an undecided position with Red to move:
-//   V = 1/6 * sum over dice of the best move's W, W = 1 for a win, else 1 - stored(child),
-// where `stored(child)` gives the stored value of an undecided child (Blue to move there).
-// A die allows one or two pieces, so the best W is taken per piece once and then per die.
-template <class Stored>
-double recompute_value(const Position& pos, Stored&& stored) {
-  unsigned mask = pos.mask(Red);
-  double piece_best[kPiecesPerSide + 1] = {};
-  for (int n = 1; n <= kPiecesPerSide; ++n) {
-    if (!(mask & (1u << (n - 1)))) continue;
-    Square from = pos.square_of(Red, n);
-    const auto& targets = piece_targets(Red, from);
-    double best = 0;
-    for (int t = 0; t < targets.count; ++t) {
-      Position next = pos;
-      next.play(Move{from, targets.to[t]});
-      double w;
-      if (auto winner = next.winner())
-        w = *winner == Red ? 1.0 : 0.0;
-      else
-        w = 1.0 - stored(next);
-      if (w > best) best = w;
-    }
-    piece_best[n] = best;
-  }
-  double sum = 0;
-  for (int die = 1; die <= 6; ++die) {
-    const Movable& m = movable_pieces(mask, die);
-    double best = piece_best[m.number[0]];
-    if (m.count == 2 && piece_best[m.number[1]] > best) best = piece_best[m.number[1]];
-    sum += best;
-  }
-  return sum / 6;
-}
 
 // Classes the moves from a position of `mc` lead to: the twin and the capture children.
 std::vector<MaterialClass> child_classes(MaterialClass mc);

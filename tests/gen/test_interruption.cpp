@@ -253,6 +253,7 @@ TEST_CASE(
   REQUIRE(interrupted);
   REQUIRE(has_level());
   REQUIRE_FALSE(fs::exists(work.path() / "1234v1.ewt"));
+  REQUIRE_FALSE(fs::exists(work.path() / "1v1234.ewt"));
 
   ChildResult resumed = run_child(group(work.path(), budget.c_str()), scratch.path());
   INFO(resumed.err);
