@@ -90,8 +90,10 @@ void all_moves(const std::string& dir, const std::vector<Position>& sample) {
     double c0 = thread_ns();
     double sum = 0;
     for (const Position& p : sample)
-      for (int die = 1; die <= 6; ++die)
-        for (const auto& m : *tb.best_moves(p, die)) sum += m.value;
+      for (int die = 1; die <= 6; ++die) {
+        auto moves = tb.best_moves(p, die);  // kept: a range over *temporary would dangle
+        for (const auto& m : *moves) sum += m.value;
+      }
     volatile double keep = sum;
     (void)keep;
     return (thread_ns() - c0) / double(sample.size());

@@ -260,7 +260,7 @@ void register_gen(CLI::App& app) {
       "running the same command again resumes.\n\n"
       "Examples:\n"
       "  ewn gen --pieces 4            all tables with 2..4 pieces into data/ (seconds)\n"
-      "  ewn gen --pieces 5 --tables t5  2..5 pieces (minutes, 0.5 GB)\n"
+      "  ewn gen --pieces 5 --tables t5  2..5 pieces (minutes, 0.26 GB)\n"
       "  ewn gen --pieces 5 --max-memory 128M  the same tables within 128 MiB of memory\n"
       "  ewn gen --pieces 7 --class 123456v1 --max-memory 16G\n"
       "                                one 7-piece group (and its twin) beside the <= 6 set\n\n"
