@@ -58,10 +58,10 @@ class PositionIndex {
   // Index of an undecided position given as squares in class order (mover = Red). Applies the
   // mirror as needed; the result is the smallest index among the position's mirror twins.
   uint64_t rank(const SquareList& sq) const;
-  // rank() in two steps, for callers that rank many positions whose first pieces are the same:
-  // rank_prefix() does the part of the work the first `k` pieces (2 <= k < pieces) decide, and
-  // rank_with() the rest, from the squares of the others. Not usable when the first two
-  // pieces both stand on the diagonal (rank() then compares both mirror images).
+  // The part of rank() that the first `k` pieces (2 <= k < pieces) decide, for callers that rank
+  // many positions whose first pieces are the same (the generator's QuietRank goes on from it).
+  // Not usable when the first two pieces both stand on the diagonal (rank() then compares both
+  // mirror images).
   struct RankPrefix {
     uint64_t index = 0;
     uint32_t occupied = 0;
@@ -70,8 +70,6 @@ class PositionIndex {
     bool usable = false;
   };
   RankPrefix rank_prefix(const SquareList& sq, int k) const;
-  // `rest`: the squares of pieces k.. in class order, as the position shows them.
-  uint64_t rank_with(const RankPrefix& prefix, const Square* rest) const;
 
   // Squares of the entry `index`; false when the entry is waste (see above).
   bool unrank(uint64_t index, SquareList& sq) const;
@@ -146,19 +144,6 @@ inline PositionIndex::RankPrefix PositionIndex::rank_prefix(const SquareList& sq
     p.occupied |= 1u << s;
   }
   return p;
-}
-
-inline uint64_t PositionIndex::rank_with(const RankPrefix& prefix, const Square* rest) const {
-  const std::array<Square, kSquares>& map = kSquareMaps[prefix.mirrored];
-  uint64_t idx = prefix.index;
-  uint32_t occ = prefix.occupied;
-  for (int i = prefix.pieces; i < n_; ++i) {
-    Square s = map[rest[i - prefix.pieces]];
-    uint32_t digit = s - unsigned(std::popcount(occ & ((1u << s) - 1)));
-    idx = idx * radix_[i] + digit;
-    occ |= 1u << s;
-  }
-  return idx;
 }
 
 // Squares of `pos` in class order after showing the mover as Red and renumbering each side to

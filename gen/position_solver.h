@@ -70,7 +70,7 @@ inline void reverse_range(SquareList& sq, int first, int end) {
 // unmoved pieces plus a difference (a popcount, and a comparison per later piece) instead of a
 // rank of every piece after the prefix.
 struct QuietRank {
-  uint64_t index = 0;                                 // rank_with() of our unmoved pieces
+  uint64_t index = 0;                                 // the rank of our unmoved pieces
   const std::array<Square, kSquares>* map = nullptr;  // the prefix's mirror
   std::array<Square, kPiecesPerSide> mapped{};        // ours as the twin's index sees them
   std::array<uint32_t, kPiecesPerSide> below{};       // squares of the pieces before each

@@ -58,7 +58,7 @@ std::string c_analysis(const ewn_tablebase* tb, const std::string& game) {
 // A <= 3 set made by `ewn gen` itself: the generator's headers declare the library's own
 // ewn::Position, which a program that sees only the public headers must not meet.
 const fs::path& tables_up_to_3() {
-  static ewn::test::TempDir dir("c-api-analyse");
+  static ewn::test::TempDir dir("c-api-analyse-tables");
   static const int made =
       ewn::test::run_ewn({"gen", "--pieces", "3", "--tables", dir.path().string(), "--quiet"})
           .exit_code;

@@ -120,7 +120,13 @@ kill)
   grep -Eq "rank 1 \(.*\): group [0-9]+v[0-9]+" "$work/err" ||
     fail "the message does not say what rank 1 was doing: $(cat "$work/err")"
   grep -q "run the same command again to resume" "$work/err" || fail "no resume hint"
-  kept=$(find "$work/k" -name '*.ewt' | wc -l)
+  # A table is a class: a format-3 file holds its own and, when its derives_twin byte (offset
+  # 112, docs/FORMAT.md) is 1, answers for its colour twin's too.
+  kept=0
+  for f in "$work"/k/*.ewt; do
+    [ -e "$f" ] || continue
+    kept=$((kept + 1 + $(od -An -tu1 -j112 -N1 "$f")))
+  done
   echo "killed rank 1: exit $code after $((SECONDS - start)) s with $kept tables written"
   ranks 3 "${args[@]}" --json --quiet >"$work/rerun.json"
   # Nothing done is done again: every table written before the kill is kept (and checked).
