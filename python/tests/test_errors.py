@@ -209,7 +209,11 @@ def test_each_failure_raises_the_map_s_class_for_the_cli_s_kind(ewn_program, tab
     damaged = tmp_path / "damaged"
     shutil.copytree(tables, damaged)
     three = "r1r23/5/5/5/4b1 r"
-    table = damaged / f"{ewn.Tablebase(tables).probe(three).material}.ewt"
+    material = ewn.Tablebase(tables).probe(three).material
+    table = damaged / f"{material}.ewt"
+    if not table.exists():  # format 3: the class is answered by its colour twin's file
+        mover, opponent = material.split("v")
+        table = damaged / f"{opponent}v{mover}.ewt"
     with open(table, "r+b") as f:
         f.truncate(100)
     bad_game = tmp_path / "bad.txt"
