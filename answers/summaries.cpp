@@ -53,6 +53,23 @@ Json gen_answer(const GenSummary& s, int max_pieces, const Json& ranks) {
   return j;
 }
 
+Json convert_answer(const std::string& from, const std::string& to, const ConversionReport& r,
+                    double seconds, double cpu_seconds) {
+  return {{"directory", printable(from)},
+          {"out", printable(to)},
+          {"format_version", kTableFormatVersion},
+          {"table_count", r.tables_read},
+          {"written_count", r.tables_written},
+          {"kept_count", r.tables_kept},
+          {"derived_count", r.derived},
+          {"removed_count", r.removed},
+          {"entries", r.entries},
+          {"bytes_before", r.bytes_before},
+          {"bytes", r.bytes_after},
+          {"took_ms", whole_ms(seconds)},
+          {"cpu_ms", whole_ms(cpu_seconds)}};
+}
+
 Json rank_answer(const RankSummary& r) {
   return {{"rank", r.rank},
           {"host", printable(r.host)},

@@ -11,6 +11,7 @@
 
 #include "generator.h"
 #include "json_text.h"
+#include "table_conversion.h"
 #include "verify.h"
 
 namespace ewn {
@@ -40,6 +41,14 @@ Json verify_answer(const VerifyReport& r, double seconds, double cpu_seconds);
 // directory, manifest, ok, table_count (the manifest's files compared) and errors.
 Json manifest_check_answer(const std::string& dir, const std::string& manifest, size_t table_count,
                            const std::vector<std::string>& errors);
+
+// `ewn convert --json`: directory (the source), out (where the converted set went, the same when
+// in place), format_version (3), table_count (the source's table files), written_count,
+// kept_count (already format 3), derived_count (classes answered by their twin's file),
+// removed_count (files the set no longer needs), entries (of the tables rewritten), bytes_before,
+// bytes (the converted set's), took_ms, cpu_ms.
+Json convert_answer(const std::string& from, const std::string& to, const ConversionReport& r,
+                    double seconds, double cpu_seconds);
 
 // What `ewn setup make` did.
 struct SetupMakeSummary {

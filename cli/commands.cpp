@@ -51,6 +51,7 @@ void register_commands(CLI::App& app) {
   register_connect(app);
   register_tcg(app);
   register_verify(app);
+  register_convert(app);
   register_serve(app);
   register_analyse(app);
   register_setup(app);

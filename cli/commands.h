@@ -21,6 +21,7 @@ void register_play(CLI::App& app);
 void register_connect(CLI::App& app);
 void register_tcg(CLI::App& app);
 void register_verify(CLI::App& app);
+void register_convert(CLI::App& app);
 void register_serve(CLI::App& app);
 void register_analyse(CLI::App& app);
 void register_setup(CLI::App& app);

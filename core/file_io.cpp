@@ -67,6 +67,10 @@ std::filesystem::path temporary_path(const std::filesystem::path& final_path) {
          ("." + final_path.filename().string() + ".tmp." + std::to_string(getpid()));
 }
 
+bool is_temporary_name(const std::string& name) {
+  return name.size() > 1 && name[0] == '.' && name.find(".tmp.") != std::string::npos;
+}
+
 void commit_file(const std::filesystem::path& from, const std::filesystem::path& to) {
   std::error_code ec;
   std::filesystem::rename(from, to, ec);

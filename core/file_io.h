@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <stdexcept>
+#include <string>
 
 namespace ewn {
 
@@ -32,8 +34,27 @@ class OutputFile {
 // Where a file is written before it is renamed to `final_path`: `.<name>.tmp.<pid>` beside it
 // (a rerun removes such leftovers of a killed run).
 std::filesystem::path temporary_path(const std::filesystem::path& final_path);
+// Whether a file name is one temporary_path() makes (`.<name>.tmp.<pid>`): what an interrupted
+// run leaves behind, and a rerun removes.
+bool is_temporary_name(const std::string& name);
 // Renames `from` to `to` (atomically replacing any file there).
 void commit_file(const std::filesystem::path& from, const std::filesystem::path& to);
+// Writes `path` through its temporary file: `write` makes it, `check` (the problem, or nothing)
+// reads it back, and only a file that passes takes the place of `path`; on any failure the
+// temporary file is removed and `path` is left as it was.
+template <class Write, class Check>
+void write_checked(const std::filesystem::path& path, Write write, Check check) {
+  const std::filesystem::path tmp = temporary_path(path);
+  try {
+    write(tmp);
+    if (auto problem = check(tmp)) throw std::runtime_error(*problem);
+    commit_file(tmp, path);
+  } catch (...) {
+    std::error_code ec;
+    std::filesystem::remove(tmp, ec);
+    throw;
+  }
+}
 // Flushes the filesystem holding `dir` to disk.
 void sync_filesystem(const std::filesystem::path& dir);
 

@@ -41,7 +41,7 @@ OutputLock::OutputLock(const std::filesystem::path& dir) : path_(dir / kLockName
       std::string pid = read_pid(fd);
       ::close(fd);
       if (err != EWOULDBLOCK) fail(path_, "cannot lock", err);
-      throw DirectoryBusy("another ewn gen" + (pid.empty() ? "" : " (pid " + pid + ")") +
+      throw DirectoryBusy("another ewn gen or convert" + (pid.empty() ? "" : " (pid " + pid + ")") +
                           " is writing to " + dir.string());
     }
     // The holder removes the file when it ends: if it did so between our open and flock, we hold

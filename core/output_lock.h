@@ -18,8 +18,8 @@ class DirectoryBusy : public std::runtime_error {
 
 class OutputLock {
  public:
-  // Takes the lock of `dir` (which must exist). Throws DirectoryBusy ("another ewn gen (pid N)
-  // is writing to DIR") or FileError when the lock file cannot be made (e.g. a read-only
+  // Takes the lock of `dir` (which must exist). Throws DirectoryBusy ("another ewn gen or convert
+  // (pid N) is writing to DIR") or FileError when the lock file cannot be made (e.g. a read-only
   // directory).
   explicit OutputLock(const std::filesystem::path& dir);
   ~OutputLock();  // removes the lock file

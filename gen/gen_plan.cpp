@@ -52,8 +52,7 @@ int remove_stale_temporaries(const fs::path& dir) {
     std::string name = it->path().filename().string();
     if (it.depth() == 0 && it->is_directory() && name != kWorkDirName)
       it.disable_recursion_pending();
-    if (name.size() > 1 && name[0] == '.' && name.find(".tmp.") != std::string::npos &&
-        it->is_regular_file()) {
+    if (is_temporary_name(name) && it->is_regular_file()) {
       std::error_code rm;
       if (fs::remove(it->path(), rm)) ++removed;
     }

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "exact_file.h"
+#include "file_io.h"
 #include "gen_plan.h"
 #include "index.h"
 #include "part_solver.h"
@@ -21,21 +22,6 @@ namespace ewn {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Writes `path` through a temporary file, checks it with `check`, renames it into place.
-template <class Write, class Check>
-void write_checked(const fs::path& path, Write write, Check check) {
-  fs::path tmp = temporary_path(path);
-  try {
-    write(tmp);
-    if (auto problem = check(tmp)) throw std::runtime_error(*problem);
-    commit_file(tmp, path);
-  } catch (...) {
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    throw;
-  }
-}
 
 // 16-bit values and read flags of one class, filled in index order from its exact values.
 struct StoredClass {

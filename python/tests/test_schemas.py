@@ -48,7 +48,7 @@ def cli(ewn_program, *args, ok=True):
 
 def test_every_schema_is_a_valid_schema(schemas):
     assert {"common", "error", "probe", "show", "info", "verify", "gen", "analysis", "analysis_summary",
-            "setup_reply", "setup_best", "setup_equilibrium", "setup_make", "match",
+            "setup_reply", "setup_best", "setup_equilibrium", "setup_make", "match", "convert",
             "engine_choice", "connect", "move_quality"} <= set(schemas)
     for name, schema in schemas.items():
         jsonschema.Draft202012Validator.check_schema(schema)
@@ -92,6 +92,13 @@ def test_the_inventory_verify_and_gen_documents(schemas, ewn_program, tables, tm
                                     "--tables", tables)[0])
     validate(schemas, "gen", cli(ewn_program, "gen", "--json", "-q", "--pieces", "2",
                                  "--tables", tmp_path / "two")[0])
+    subprocess.run([str(ewn_program), "gen", "-q", "--pieces", "3", "--format", "2", "--tables",
+                    str(tmp_path / "three")], check=True)
+    converted = cli(ewn_program, "convert", "--json", "-q", "--tables", tmp_path / "three",
+                    "--out", tmp_path / "three-v3")[0]
+    validate(schemas, "convert", converted)
+    assert converted["derived_count"] == converted["removed_count"] > 0
+    assert converted["bytes"] < converted["bytes_before"]
 
 
 def test_the_analysis_is_one_on_every_surface(schemas, ewn_program, tables, tmp_path):

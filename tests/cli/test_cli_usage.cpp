@@ -134,7 +134,7 @@ TEST_CASE("the exit codes of the README's table", "[cli]") {
     OutputLock held(out);
     ChildResult r = run_ewn({"gen", "--pieces", "2", "--tables", out});
     CHECK(r.exit_code == 1);
-    CHECK(r.err == "ewn gen: another ewn gen (pid " + std::to_string(getpid()) +
+    CHECK(r.err == "ewn gen: another ewn gen or convert (pid " + std::to_string(getpid()) +
                        ") is writing to " + out + "\n");
   }
 }

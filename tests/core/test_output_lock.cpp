@@ -43,8 +43,9 @@ TEST_CASE("output lock: held, refused, taken over from a dead holder, removed", 
     OutputLock lock(dir.path());
     CHECK(contents(file) == std::to_string(getpid()) + "\n");
     CHECK_THROWS_AS(OutputLock(dir.path()), DirectoryBusy);
-    CHECK_THROWS_WITH(OutputLock(dir.path()), "another ewn gen (pid " + std::to_string(getpid()) +
-                                                  ") is writing to " + dir.path().string());
+    CHECK_THROWS_WITH(OutputLock(dir.path()), "another ewn gen or convert (pid " +
+                                                  std::to_string(getpid()) + ") is writing to " +
+                                                  dir.path().string());
   }
   CHECK_FALSE(fs::exists(file));
   // A lock file nobody holds (its run was killed) is taken over.
@@ -72,7 +73,7 @@ TEST_CASE("two ewn gen on one directory: the second refuses, readers go on",
     REQUIRE(fs::exists(file));
     ChildResult second = run_ewn({"gen", "--pieces", "4", "--tables", out.string(), "--quiet"});
     CHECK(second.exit_code == 1);
-    CHECK_THAT(second.err, Catch::StartsWith("ewn gen: another ewn gen (pid "));
+    CHECK_THAT(second.err, Catch::StartsWith("ewn gen: another ewn gen or convert (pid "));
     CHECK_THAT(second.err, Catch::Contains(") is writing to " + out.string()));
     // A reader is not blocked.
     CHECK(run_ewn({"probe", "5/5/2r12/5/1b13 r", "--tables", out.string()}).exit_code == 0);

@@ -1,0 +1,165 @@
+#include "table_conversion.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+#include "error_kind.h"
+#include "file_error.h"
+#include "file_io.h"
+#include "index.h"
+#include "regular_file.h"
+#include "table_directory.h"
+#include "table_file.h"
+#include "table_format.h"
+
+namespace ewn {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A table file of the source, its header read.
+struct SourceTable {
+  MaterialClass material;
+  fs::path path;
+  TableHeader header;
+  uint64_t bytes = 0;
+};
+
+// The source's table files by colour pair (keyed by the pair's class with the smaller slot),
+// each pair's files in slot order. Opening a file checks its header and block index.
+std::map<int, std::vector<SourceTable>> source_pairs(const fs::path& dir) {
+  std::map<int, std::vector<SourceTable>> pairs;
+  for (const std::string& name : scan_table_directory(dir).names) {
+    const fs::path path = dir / name;
+    const MaterialClass mc = *parse_material_class(path.stem().string());
+    TableFile file(path, mc);
+    const int key = std::min(class_slot(mc), class_slot(mc.flipped()));
+    pairs[key].push_back({mc, path, file.header(), file.file_bytes()});
+  }
+  for (auto& [key, tables] : pairs)
+    std::sort(tables.begin(), tables.end(), [](const SourceTable& a, const SourceTable& b) {
+      return class_slot(a.material) < class_slot(b.material);
+    });
+  return pairs;
+}
+
+// Removes what an interrupted conversion (or generation) left under temporary names.
+void remove_temporaries(const fs::path& dir) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    std::error_code rm;
+    if (is_temporary_name(entry.path().filename().string()) && entry.is_regular_file(rm))
+      fs::remove(entry.path(), rm);
+  }
+}
+
+// One colour pair's conversion: reads the old files, writes the new one.
+struct PairConversion {
+  const ConversionOptions& opt;
+  const fs::path& to;
+  ConversionReport& report;
+
+  bool in_place() const { return to == opt.from; }
+  fs::path target(MaterialClass mc) const { return to / table_file_name(mc); }
+
+  void write(MaterialClass mc, const std::function<void(const fs::path&)>& make) const {
+    write_checked(target(mc), make, [](const fs::path& tmp) { return check_table(tmp); });
+    report.bytes_after += fs::file_size(target(mc));
+  }
+  // A file already in format 3: kept, or copied unchanged.
+  void keep(const SourceTable& t) const {
+    ++report.tables_kept;
+    if (in_place()) {
+      report.bytes_after += t.bytes;
+      return;
+    }
+    write(t.material, [&](const fs::path& tmp) {
+      std::error_code ec;
+      fs::copy_file(t.path, tmp, fs::copy_options::overwrite_existing, ec);
+      if (ec)
+        throw FileError(tmp.string() + ": cannot copy " + t.path.string() + ": " + ec.message(),
+                        ec.value());
+    });
+  }
+  // A file of the source that the converted set does not need (its twin's file answers for it).
+  void drop(const SourceTable& t) const {
+    ++report.removed;
+    if (!in_place()) return;
+    std::error_code ec;
+    fs::remove(t.path, ec);
+    if (ec) throw FileError(t.path.string() + ": cannot remove: " + ec.message(), ec.value());
+  }
+  EncodedTable encode(const SourceTable& t) const {
+    const std::vector<uint16_t> values = read_table(t.path, t.material, opt.threads);
+    WriteOptions w;
+    w.zstd_level = opt.zstd_level;
+    w.threads = opt.threads;
+    report.entries += values.size();
+    return encode_table(target(t.material), t.material, values, w);
+  }
+
+  void convert(const std::vector<SourceTable>& tables) const {
+    report.tables_read += int(tables.size());
+    // A format-3 file that derives its twin already answers the pair: a file beside it for the
+    // twin is the leftover of an interrupted conversion.
+    for (const SourceTable& t : tables)
+      if (t.header.derives_twin) {
+        keep(t);
+        ++report.derived;
+        for (const SourceTable& other : tables)
+          if (&other != &t) drop(other);
+        return;
+      }
+    if (tables.size() == 1 && tables[0].header.format_version == kTableFormatVersion)
+      return keep(tables[0]);
+    if (tables.size() == 1) {
+      const EncodedTable encoded = encode(tables[0]);
+      write(tables[0].material,
+            [&](const fs::path& tmp) { write_encoded_table(tmp, encoded, false); });
+      ++report.tables_written;
+      return;
+    }
+    const EncodedTable first = encode(tables[0]), second = encode(tables[1]);
+    const MaterialClass stored = class_to_store(first, second);
+    const bool first_stored = stored == tables[0].material;
+    const EncodedTable& kept = first_stored ? first : second;
+    write(stored, [&](const fs::path& tmp) { write_encoded_table(tmp, kept, true); });
+    ++report.tables_written;
+    ++report.derived;
+    drop(tables[first_stored ? 1 : 0]);
+  }
+};
+
+}  // namespace
+
+ConversionReport convert_tables(const ConversionOptions& opt) {
+  const fs::path to = opt.to.empty() ? opt.from : opt.to;
+  if (auto problem = directory_problem(to)) throw PathError(to, *problem);
+  remove_temporaries(to);
+  const auto pairs = source_pairs(opt.from);
+  ConversionReport report;
+  ConversionProgress progress;
+  for (const auto& [key, tables] : pairs)
+    for (const SourceTable& t : tables) {
+      ++progress.tables_total;
+      progress.entries_total += t.header.entry_count;
+      report.bytes_before += t.bytes;
+    }
+  const PairConversion pair{opt, to, report};
+  for (const auto& [key, tables] : pairs) {
+    progress.current = tables.front().material;
+    if (opt.on_progress) opt.on_progress(progress);
+    pair.convert(tables);
+    for (const SourceTable& t : tables) {
+      ++progress.tables_done;
+      progress.entries_done += t.header.entry_count;
+    }
+  }
+  if (opt.on_progress) opt.on_progress(progress);
+  sync_filesystem(to);
+  return report;
+}
+
+}  // namespace ewn
