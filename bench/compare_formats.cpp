@@ -3,7 +3,8 @@
 // set (docs/FORMAT.md, "Derived classes"; docs/BENCHMARKS.md, "Format version 3").
 //
 //   ewn gen --pieces 5 --format 2 --tables t5-v2 && ewn gen --pieces 5 --tables t5-v3
-//   build/bench/compare_formats t5-v2 t5-v3 5 [moves_every]
+//   build/bench/compare_formats t5-v2 t5-v3 5 [moves_every [sample]]
+//   build/bench/compare_formats t6-v2 t6-v3 6 10 10000000   10^7 random entries, moves at 10^6
 //
 // Exit status 0 when stored entries are identical, derived ones within one step and the best
 // moves agree wherever format 2's move values are more than two steps apart; 1 otherwise.
@@ -17,13 +18,15 @@
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::fprintf(stderr, "usage: %s REFERENCE_DIR CANDIDATE_DIR MAX_PIECES [MOVES_EVERY]\n",
+    std::fprintf(stderr,
+                 "usage: %s REFERENCE_DIR CANDIDATE_DIR MAX_PIECES [MOVES_EVERY [SAMPLE]]\n",
                  argv[0]);
     return 2;
   }
   ewn::SetComparisonOptions opt;
   opt.max_pieces = std::atoi(argv[3]);
   opt.moves_every = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1;
+  opt.sample = argc > 5 ? std::strtoull(argv[5], nullptr, 10) : 0;
   const auto start = std::chrono::steady_clock::now();
   opt.on_class = [&](ewn::MaterialClass mc, uint64_t done) {
     double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -39,7 +42,8 @@ int main(int argc, char** argv) {
                 (unsigned long long)r.derived_entries, (unsigned long long)r.derived_one_step,
                 (unsigned long long)r.derived_beyond);
     std::printf(
-        "dice compared    %llu (every %llu-th entry), clear best move %llu, differing %llu\n",
+        "dice compared    %llu (every %llu-th entry compared), clear best move %llu, differing "
+        "%llu\n",
         (unsigned long long)r.dice_compared, (unsigned long long)opt.moves_every,
         (unsigned long long)r.dice_clear, (unsigned long long)r.best_move_differing);
     for (const auto& l : r.listed) std::printf("  %s\n", l.c_str());

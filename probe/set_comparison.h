@@ -19,6 +19,10 @@ struct SetComparisonOptions {
   // The best moves of every die are compared at every moves_every-th entry of each class (1:
   // every entry; 0: none).
   uint64_t moves_every = 1;
+  // 0: every entry of every class. Else about this many entries drawn at random (a fixed seed),
+  // uniformly over the classes' entries, each read through both sets' probes: for sets too
+  // large to compare whole (10^7 entries of <= 6 pieces). moves_every then counts drawn entries.
+  uint64_t sample = 0;
   int threads = 0;  // 0: OpenMP's default
   size_t cache_bytes = size_t(1) << 30;
   int list_limit = 10;  // differences listed (all are counted)
@@ -36,6 +40,8 @@ struct SetComparison {
   // than two steps ahead of the next, and of these the ones where the candidate's best differs.
   uint64_t dice_compared = 0, dice_clear = 0, best_move_differing = 0;
   std::vector<std::string> listed;  // the first differences, in words
+  // Adds another part's counts (and its listed differences, up to `list_limit` in all).
+  void add(SetComparison&& part, int list_limit);
   bool ok() const {
     return stored_differing == 0 && derived_beyond == 0 && best_move_differing == 0;
   }

@@ -73,6 +73,26 @@ TEST_CASE("format 3: every entry of <= 4 pieces as format 2 gives it") {
   CHECK(r.dice_clear > 100'000);
 }
 
+TEST_CASE("format 3: a random sample of entries as format 2 gives it") {
+  SetComparisonOptions opt;
+  opt.max_pieces = 4;
+  opt.sample = 200'000;
+  opt.moves_every = 7;
+  SetComparison r = compare_table_sets(set_v2(4), set_v3(4), opt);
+  INFO((r.listed.empty() ? std::string() : r.listed.front()));
+  CHECK(r.ok());
+  // Drawn uniformly over all entries, of which a quarter or so no probe reads (waste, twins).
+  const uint64_t compared = r.stored_entries + r.derived_entries;
+  CHECK(compared > 120'000);
+  CHECK(compared <= 200'100);
+  CHECK(r.derived_entries > compared / 4);
+  CHECK(r.dice_compared > 6 * compared / 8);
+  // The same draw every time.
+  SetComparison again = compare_table_sets(set_v2(4), set_v3(4), opt);
+  CHECK(again.stored_entries == r.stored_entries);
+  CHECK(again.derived_one_step == r.derived_one_step);
+}
+
 TEST_CASE("format 3: the comparison sees a stored value that differs") {
   test::TempDir dir = copy_of(set_v3(3), "f3-altered");
   MaterialClass mc = stored_of(dir.path(), *parse_material_class("12v1"));
