@@ -1,0 +1,410 @@
+// block_layout_study: the block layout of the stored tables, measured (docs/BENCHMARKS.md,
+// "Blocks of a fixed compressed size"). For the tables of one piece count of a set it lays the
+// values each file stores (in its own entry order, filler included) out again in two ways and
+// prints, side by side, bytes per position and the CPU time of a first touch:
+//
+//   entries E     blocks of a fixed E entries, zstd with the table's dictionary (format 2 and 3)
+//   size S cap C  blocks cut at a fixed compressed size: as many entries as fit in S bytes
+//                 compressed (at most C, a multiple of 8 but for a table's last block), zstd with
+//                 the same dictionary; a probe finds its block by binary search in an index of
+//                 the first entry of every block
+//
+//   block_layout_study --tables DIR --pieces N [--every K] [--entries 1024]
+//                      [--sizes 1024,2048,4096] [--caps 4096,16384] [--touches 20000]
+//
+// A first touch is what a probe of an entry whose block is not decoded yet does beyond finding
+// the file: find the block, copy its compressed bytes (the reader's pread, here from memory),
+// hash them (the reader's first-read checksum), decompress. "whole" decodes the whole block,
+// "stop" decodes with zstd's streaming decoder into a buffer that ends at the wanted entry. The
+// touches are random entries (tables weighted by entries), the same ones for every layout, CPU
+// time of the thread per touch, medians. The compressed blocks of all tables are in memory, far
+// more than the processor's caches hold, so each touch finds its block cold (a warm page cache).
+#define ZSTD_STATIC_LINKING_ONLY  // magicless frames, ZSTD_DCtx_refDDict
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "block_codec.h"
+#include "index.h"
+#include "table_file.h"
+#include "table_format.h"
+#include "table_writer.h"
+
+using namespace ewn;
+
+namespace {
+
+double thread_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) * 1e9 + double(ts.tv_nsec);
+}
+
+std::vector<int> parse_numbers(const std::string& s) {
+  std::vector<int> out;
+  std::stringstream in(s);
+  for (std::string item; std::getline(in, item, ',');) out.push_back(std::stoi(item));
+  return out;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+// One stored table: its values in file order and what the file pays besides its blocks.
+struct Table {
+  std::string name;
+  std::vector<uint16_t> values;
+  std::vector<uint8_t> dictionary;  // the file's (empty when it stores none)
+  uint64_t positions = 0;           // canonical positions it answers, its derived twin's too
+  uint64_t file_bytes = 0;
+};
+
+Table load_table(const std::filesystem::path& path) {
+  TableFile file(path);
+  Table t;
+  t.name = file.material().name();
+  t.values.resize(file.entry_count());
+  uint64_t at = 0;
+  for (uint64_t b = 0; b < file.block_count(); ++b) {
+    file.read_block(b, t.values.data() + at);
+    at += file.block_size(b);
+  }
+  t.dictionary.resize(file.header().dictionary_bytes);
+  std::ifstream in(path, std::ios::binary);
+  in.seekg(kHeaderBytes);
+  in.read(reinterpret_cast<char*>(t.dictionary.data()), std::streamsize(t.dictionary.size()));
+  t.positions = PositionIndex(file.material()).canonical_count();
+  if (file.header().derives_twin)
+    t.positions += PositionIndex(file.material().flipped()).canonical_count();
+  t.file_bytes = file.file_bytes();
+  return t;
+}
+
+// A table laid out: its compressed blocks and the first entry of each (then the entry count).
+struct Layout {
+  std::vector<std::vector<uint8_t>> blocks;
+  std::vector<uint64_t> first;
+};
+
+// Blocks of a fixed number of entries, as the writer cuts them.
+Layout fixed_entries(const Table& t, const BlockEncoder& enc, uint32_t entries) {
+  Layout l;
+  for (uint64_t at = 0; at < t.values.size(); at += entries) {
+    size_t n = std::min<uint64_t>(entries, t.values.size() - at);
+    l.first.push_back(at);
+    l.blocks.push_back(enc.encode(std::span(t.values.data() + at, n)));
+  }
+  l.first.push_back(t.values.size());
+  return l;
+}
+
+// The most entries from `at` on, at most `cap` and a multiple of 8 unless the table ends first,
+// whose compressed size is at most `limit`; searched from the guess `hint` outwards, then by
+// bisection. Sets `out` to their compressed bytes. At least 8 entries whatever they cost (a
+// real writer would have to refuse a limit that small).
+size_t fit_block(const Table& t, const BlockEncoder& enc, uint64_t at, size_t limit, size_t cap,
+                 size_t hint, std::vector<uint8_t>& out) {
+  const size_t left = t.values.size() - at;
+  auto size_of = [&](size_t n, std::vector<uint8_t>* keep) {
+    std::vector<uint8_t> c = enc.encode(std::span(t.values.data() + at, n));
+    size_t bytes = c.size();
+    if (keep) *keep = std::move(c);
+    return bytes;
+  };
+  auto round = [&](size_t n) { return n >= left ? left : std::max<size_t>(8, n / 8 * 8); };
+  auto fits = [&](size_t n) { return size_of(n, nullptr) <= limit; };
+  const size_t top = std::min(cap, left);
+  size_t lo = 0, hi = top + 1;  // lo fits (0: none known), hi does not (top + 1: none known)
+  if (size_t n = round(std::min(hint, top)); fits(n)) {
+    for (lo = n; lo < top;) {  // grow
+      size_t m = round(std::min(top, lo * 2));
+      if (m <= lo) break;
+      (fits(m) ? lo : hi) = m;
+      if (hi == m) break;
+    }
+  } else {
+    for (hi = n; hi > 8;) {  // shrink
+      size_t m = round(hi / 2);
+      if (m >= hi) break;
+      (fits(m) ? lo : hi) = m;
+      if (lo == m) break;
+    }
+  }
+  while (hi <= top && hi - lo > 8) {  // bisect to a multiple of 8
+    size_t mid = round((lo + hi) / 2);
+    if (mid <= lo || mid >= hi) break;
+    (fits(mid) ? lo : hi) = mid;
+  }
+  if (lo == 0) lo = std::min<size_t>(8, left);
+  size_of(lo, &out);
+  return lo;
+}
+
+Layout fixed_size(const Table& t, const BlockEncoder& enc, size_t limit, size_t cap) {
+  Layout l;
+  size_t hint = 1024;
+  for (uint64_t at = 0; at < t.values.size();) {
+    std::vector<uint8_t> bytes;
+    size_t n = fit_block(t, enc, at, limit, cap, hint, bytes);
+    l.first.push_back(at);
+    l.blocks.push_back(std::move(bytes));
+    at += n;
+    hint = n;
+  }
+  l.first.push_back(t.values.size());
+  return l;
+}
+
+// Streaming decoder that stops once `count` values are out.
+struct StopDecoder {
+  ZSTD_DCtx* d = ZSTD_createDCtx();
+  ZSTD_DDict* ddict = nullptr;
+  explicit StopDecoder(const std::vector<uint8_t>& dictionary) {
+    ZSTD_DCtx_setParameter(d, ZSTD_d_format, ZSTD_f_zstd1_magicless);
+    if (!dictionary.empty())
+      ddict = ZSTD_createDDict_byReference(dictionary.data(), dictionary.size());
+  }
+  ~StopDecoder() {
+    ZSTD_freeDDict(ddict);
+    ZSTD_freeDCtx(d);
+  }
+  bool decode(std::span<const uint8_t> data, uint16_t* out, size_t count) {
+    ZSTD_DCtx_reset(d, ZSTD_reset_session_only);
+    if (ddict) ZSTD_DCtx_refDDict(d, ddict);
+    ZSTD_inBuffer in{data.data(), data.size(), 0};
+    ZSTD_outBuffer o{out, count * 2, 0};
+    while (o.pos < o.size) {
+      size_t r = ZSTD_decompressStream(d, &o, &in);
+      if (ZSTD_isError(r)) return false;
+      if (r == 0 && o.pos < o.size) return false;
+    }
+    return true;
+  }
+};
+
+struct Touch {
+  size_t table;
+  uint64_t entry;
+};
+
+std::vector<Touch> random_touches(const std::vector<Table>& tables, size_t count) {
+  std::vector<double> weights;
+  for (const Table& t : tables) weights.push_back(double(t.values.size()));
+  std::mt19937_64 rng(1);
+  std::discrete_distribution<size_t> pick(weights.begin(), weights.end());
+  std::vector<Touch> out;
+  for (size_t i = 0; i < count; ++i) {
+    size_t k = pick(rng);
+    out.push_back(
+        {k, std::uniform_int_distribution<uint64_t>(0, tables[k].values.size() - 1)(rng)});
+  }
+  return out;
+}
+
+struct TouchResult {
+  double median_us = 0, mean_us = 0, decoded_entries = 0;
+  bool ok = true;
+};
+
+// Times a first touch of each of `touches`; `stop` decodes only up to the wanted entry.
+TouchResult time_touches(const std::vector<Table>& tables, const std::vector<Layout>& layouts,
+                         const std::vector<std::shared_ptr<const BlockDecoder>>& whole,
+                         std::vector<std::unique_ptr<StopDecoder>>& stop_decoders,
+                         const std::vector<Touch>& touches, bool stop) {
+  std::vector<double> ns;
+  std::vector<uint8_t> buffer;
+  std::vector<uint16_t> out(1 << 17);
+  TouchResult r;
+  double decoded = 0;
+  uint64_t sink = 0;
+  for (const Touch& touch : touches) {
+    double t0 = thread_ns();
+    const Layout& l = layouts[touch.table];
+    size_t b =
+        size_t(std::upper_bound(l.first.begin(), l.first.end(), touch.entry) - l.first.begin() - 1);
+    const std::vector<uint8_t>& data = l.blocks[b];
+    buffer.assign(data.begin(), data.end());
+    sink += XXH3_64bits(buffer.data(), buffer.size());
+    size_t in_block = size_t(l.first[b + 1] - l.first[b]), want = size_t(touch.entry - l.first[b]);
+    size_t count = stop ? want + 1 : in_block;
+    bool good = stop ? stop_decoders[touch.table]->decode(buffer, out.data(), count)
+                     : !whole[touch.table]->decode(buffer, out.data(), count).has_value();
+    uint16_t v = out[want];
+    ns.push_back(thread_ns() - t0);
+    decoded += double(count);
+    if (!good || v != tables[touch.table].values[touch.entry]) r.ok = false;
+  }
+  if (sink == 42) std::printf(" ");
+  r.median_us = median(ns) / 1000;
+  double sum = 0;
+  for (double x : ns) sum += x;
+  r.mean_us = sum / double(ns.size()) / 1000;
+  r.decoded_entries = decoded / double(touches.size());
+  return r;
+}
+
+struct Sizes {
+  uint64_t blocks = 0, compressed = 0, padded = 0, overhead = 0, positions = 0;
+  double compress_ms = 0;
+};
+
+// Bytes of the tables laid out: header, dictionary, blocks; the index as format 3 stores it
+// (fixed entries: u64 offset and u32 checksum per block, 12 bytes) or (fixed size) with the u32
+// first entry of each block too (16 bytes), or padded to the fixed size (offsets implicit: u32
+// first entry and u32 checksum, 8 bytes).
+Sizes count_bytes(const std::vector<Table>& tables, const std::vector<Layout>& layouts,
+                  size_t limit) {
+  Sizes s;
+  for (size_t k = 0; k < tables.size(); ++k) {
+    s.overhead += kHeaderBytes + tables[k].dictionary.size();
+    s.positions += tables[k].positions;
+    s.blocks += layouts[k].blocks.size();
+    for (const auto& b : layouts[k].blocks) {
+      s.compressed += b.size();
+      s.padded += std::max(limit, b.size());
+    }
+  }
+  return s;
+}
+
+void print_row(const std::string& design, const Sizes& s, size_t index_bytes, bool padded,
+               uint64_t entries, const TouchResult& whole, const TouchResult& stop) {
+  uint64_t bytes = (padded ? s.padded : s.compressed) + s.overhead + index_bytes * s.blocks;
+  std::printf("| %s | %.4f | %.0f | %.2f | %.2f (%.2f) | %.2f (%.2f) | %.0f | %.0f |%s\n",
+              design.c_str(), double(bytes) / double(s.positions),
+              double(entries) / double(s.blocks), double(s.compressed) / double(s.blocks),
+              whole.median_us, whole.mean_us, stop.median_us, stop.mean_us, stop.decoded_entries,
+              s.compress_ms * 1000 / double(s.blocks), whole.ok && stop.ok ? "" : " VALUES DIFFER");
+  std::fflush(stdout);
+}
+
+struct Options {
+  std::filesystem::path tables;
+  int pieces = 5, every = 1, level = kDefaultZstdLevel;
+  size_t touches = 20000;
+  std::vector<int> entries{1024}, sizes{1024, 2048, 4096}, caps{4096, 16384};
+};
+
+Options parse_options(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string key = argv[i], value = argv[i + 1];
+    if (key == "--tables")
+      o.tables = value;
+    else if (key == "--pieces")
+      o.pieces = std::stoi(value);
+    else if (key == "--every")
+      o.every = std::stoi(value);
+    else if (key == "--level")
+      o.level = std::stoi(value);
+    else if (key == "--touches")
+      o.touches = size_t(std::stoul(value));
+    else if (key == "--entries")
+      o.entries = parse_numbers(value);
+    else if (key == "--sizes")
+      o.sizes = parse_numbers(value);
+    else if (key == "--caps")
+      o.caps = parse_numbers(value);
+    else
+      throw std::runtime_error("unknown option " + key);
+  }
+  if (o.tables.empty()) throw std::runtime_error("--tables DIR is required");
+  return o;
+}
+
+std::vector<Table> load_tables(const Options& o) {
+  std::vector<std::filesystem::path> paths;
+  for (const auto& e : std::filesystem::directory_iterator(o.tables))
+    if (e.path().extension() == kTableExtension) paths.push_back(e.path());
+  std::sort(paths.begin(), paths.end());
+  std::vector<Table> out;
+  int seen = 0;
+  for (const auto& p : paths) {
+    TableFile f(p);
+    if (f.material().piece_count() != o.pieces) continue;
+    if (seen++ % o.every == 0) out.push_back(load_table(p));
+  }
+  return out;
+}
+
+// Lays every table out with `make`, then measures it.
+template <class Make>
+void run_design(const std::string& design, const std::vector<Table>& tables,
+                const std::vector<Touch>& touches, size_t limit, Make make) {
+  std::vector<Layout> layouts;
+  std::vector<std::shared_ptr<const BlockDecoder>> whole;
+  std::vector<std::unique_ptr<StopDecoder>> stop;
+  Sizes s;
+  uint64_t entries = 0;
+  for (const Table& t : tables) {
+    double t0 = thread_ns();
+    layouts.push_back(make(t));
+    s.compress_ms += (thread_ns() - t0) / 1e6;
+    whole.push_back(BlockDecoder::shared(t.dictionary));
+    stop.push_back(std::make_unique<StopDecoder>(t.dictionary));
+    entries += t.values.size();
+  }
+  Sizes counted = count_bytes(tables, layouts, limit);
+  counted.compress_ms = s.compress_ms;
+  TouchResult w = time_touches(tables, layouts, whole, stop, touches, false);
+  TouchResult st = time_touches(tables, layouts, whole, stop, touches, true);
+  if (limit == 0) {
+    print_row(design, counted, 12, false, entries, w, st);
+  } else {
+    print_row(design + ", index 16 B/block", counted, 16, false, entries, w, st);
+    print_row(design + ", padded, index 8 B/block", counted, 8, true, entries, w, st);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    Options o = parse_options(argc, argv);
+    std::vector<Table> tables = load_tables(o);
+    uint64_t entries = 0, positions = 0, file_bytes = 0;
+    for (const Table& t : tables) {
+      entries += t.values.size();
+      positions += t.positions;
+      file_bytes += t.file_bytes;
+    }
+    std::printf(
+        "%zu tables of %d pieces, %llu entries, %llu positions, files %.4f bytes a "
+        "position\n\n",
+        tables.size(), o.pieces, (unsigned long long)entries, (unsigned long long)positions,
+        double(file_bytes) / double(positions));
+    std::printf(
+        "| design | bytes / position | entries / block | compressed bytes / block | "
+        "first touch, whole block: median (mean) µs | first touch, stop at the entry: "
+        "median (mean) µs | entries decoded (stop) | compress µs / block |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    std::vector<Touch> touches = random_touches(tables, o.touches);
+    if (tables.empty()) return 0;
+    BlockEncoder enc(tables[0].dictionary, o.level);
+    for (int e : o.entries)
+      run_design("fixed " + std::to_string(e) + " entries", tables, touches, 0,
+                 [&](const Table& t) { return fixed_entries(t, enc, uint32_t(e)); });
+    for (int size : o.sizes)
+      for (int cap : o.caps)
+        run_design(
+            "fixed " + std::to_string(size) + " B, at most " + std::to_string(cap) + " entries",
+            tables, touches, size_t(size),
+            [&](const Table& t) { return fixed_size(t, enc, size_t(size), size_t(cap)); });
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "block_layout_study: %s\n", e.what());
+    return 2;
+  }
+}
