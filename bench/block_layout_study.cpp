@@ -7,10 +7,14 @@
 //   size S cap C  blocks cut at a fixed compressed size: as many entries as fit in S bytes
 //                 compressed (at most C, a multiple of 8 but for a table's last block), zstd with
 //                 the same dictionary; a probe finds its block by binary search in an index of
-//                 the first entry of every block
+//                 the first entry of every block. "tight cut": the most entries that fit, found
+//                 by bisection (about ten compressions a block); "quick cut": guessed from the
+//                 compression ratio so far, one to three compressions a block, a block may end
+//                 below S (what a writer can afford)
 //
-//   block_layout_study --tables DIR --pieces N [--every K] [--entries 1024]
-//                      [--sizes 1024,2048,4096] [--caps 4096,16384] [--touches 20000]
+//   block_layout_study --tables DIR --pieces N [--every K] [--entries 512,1024]
+//                      [--sizes 512,768,1024,1536] [--caps 4096] [--cut tight|quick|both]
+//                      [--touches 20000]
 //
 // A first touch is what a probe of an entry whose block is not decoded yet does beyond finding
 // the file: find the block, copy its compressed bytes (the reader's pread, here from memory),
@@ -153,16 +157,56 @@ size_t fit_block(const Table& t, const BlockEncoder& enc, uint64_t at, size_t li
   return lo;
 }
 
-Layout fixed_size(const Table& t, const BlockEncoder& enc, size_t limit, size_t cap) {
+// The cut a writer can afford: the entries that fit are guessed from the compression ratio of
+// the block before and of each try (at most a few compressions a block), and a block may end
+// below the limit. Each block is at most `limit` bytes, as with fit_block.
+size_t quick_fit(const Table& t, const BlockEncoder& enc, uint64_t at, size_t limit, size_t cap,
+                 double entries_per_byte, std::vector<uint8_t>& out) {
+  const size_t left = t.values.size() - at, top = std::min(cap, left);
+  auto round = [&](double n) {
+    return n >= double(left) ? left : std::max<size_t>(8, size_t(n) / 8 * 8);
+  };
+  size_t n = std::min(top, round(entries_per_byte * double(limit) * 0.97));
+  size_t kept = 0;
+  for (int tries = 0; tries < 3; ++tries) {
+    std::vector<uint8_t> c = enc.encode(std::span(t.values.data() + at, n));
+    double ratio = double(n) / double(c.size());
+    if (c.size() <= limit) {
+      kept = n;
+      out = std::move(c);
+      // Grow once when the guess left more than 1/16 of the block empty.
+      size_t grown = std::min(top, round(ratio * double(limit) * 0.97));
+      if (tries > 0 || grown <= n || out.size() >= limit - limit / 16) break;
+      n = grown;
+    } else {
+      if (kept) break;  // the grown guess did not fit: keep the one that did
+      n = std::min(n - std::min<size_t>(n, 8), round(ratio * double(limit) * 0.94));
+      if (n < 8) n = std::min<size_t>(8, left);
+    }
+  }
+  for (; !kept; n = std::max<size_t>(std::min<size_t>(8, left), round(double(n) / 2))) {
+    std::vector<uint8_t> c = enc.encode(std::span(t.values.data() + at, n));
+    if (c.size() <= limit || n <= 8) {
+      kept = n;
+      out = std::move(c);
+    }
+  }
+  return kept;
+}
+
+Layout fixed_size(const Table& t, const BlockEncoder& enc, size_t limit, size_t cap, bool quick) {
   Layout l;
   size_t hint = 1024;
+  double entries_per_byte = 1;
   for (uint64_t at = 0; at < t.values.size();) {
     std::vector<uint8_t> bytes;
-    size_t n = fit_block(t, enc, at, limit, cap, hint, bytes);
+    size_t n = quick ? quick_fit(t, enc, at, limit, cap, entries_per_byte, bytes)
+                     : fit_block(t, enc, at, limit, cap, hint, bytes);
     l.first.push_back(at);
-    l.blocks.push_back(std::move(bytes));
     at += n;
     hint = n;
+    entries_per_byte = double(n) / double(std::max<size_t>(bytes.size(), 1));
+    l.blocks.push_back(std::move(bytes));
   }
   l.first.push_back(t.values.size());
   return l;
@@ -295,7 +339,8 @@ struct Options {
   std::filesystem::path tables;
   int pieces = 5, every = 1, level = kDefaultZstdLevel;
   size_t touches = 20000;
-  std::vector<int> entries{1024}, sizes{1024, 2048, 4096}, caps{4096, 16384};
+  std::vector<int> entries{1024}, sizes{512, 768, 1024, 1536}, caps{4096};
+  std::vector<bool> cuts{false, true};  // tight (bisection), quick (a writer's)
 };
 
 Options parse_options(int argc, char** argv) {
@@ -318,6 +363,10 @@ Options parse_options(int argc, char** argv) {
       o.sizes = parse_numbers(value);
     else if (key == "--caps")
       o.caps = parse_numbers(value);
+    else if (key == "--cut")
+      o.cuts = value == "tight"   ? std::vector<bool>{false}
+               : value == "quick" ? std::vector<bool>{true}
+                                  : std::vector<bool>{false, true};
     else
       throw std::runtime_error("unknown option " + key);
   }
@@ -343,7 +392,7 @@ std::vector<Table> load_tables(const Options& o) {
 // Lays every table out with `make`, then measures it.
 template <class Make>
 void run_design(const std::string& design, const std::vector<Table>& tables,
-                const std::vector<Touch>& touches, size_t limit, Make make) {
+                const std::vector<Touch>& touches, size_t limit, bool padded_row, Make make) {
   std::vector<Layout> layouts;
   std::vector<std::shared_ptr<const BlockDecoder>> whole;
   std::vector<std::unique_ptr<StopDecoder>> stop;
@@ -365,7 +414,8 @@ void run_design(const std::string& design, const std::vector<Table>& tables,
     print_row(design, counted, 12, false, entries, w, st);
   } else {
     print_row(design + ", index 16 B/block", counted, 16, false, entries, w, st);
-    print_row(design + ", padded, index 8 B/block", counted, 8, true, entries, w, st);
+    if (padded_row)
+      print_row(design + ", padded, index 8 B/block", counted, 8, true, entries, w, st);
   }
 }
 
@@ -395,14 +445,18 @@ int main(int argc, char** argv) {
     if (tables.empty()) return 0;
     BlockEncoder enc(tables[0].dictionary, o.level);
     for (int e : o.entries)
-      run_design("fixed " + std::to_string(e) + " entries", tables, touches, 0,
+      run_design("fixed " + std::to_string(e) + " entries", tables, touches, 0, false,
                  [&](const Table& t) { return fixed_entries(t, enc, uint32_t(e)); });
     for (int size : o.sizes)
       for (int cap : o.caps)
-        run_design(
-            "fixed " + std::to_string(size) + " B, at most " + std::to_string(cap) + " entries",
-            tables, touches, size_t(size),
-            [&](const Table& t) { return fixed_size(t, enc, size_t(size), size_t(cap)); });
+        for (bool quick : o.cuts) {
+          std::string design = "fixed " + std::to_string(size) + " B, at most " +
+                               std::to_string(cap) + " entries, " +
+                               (quick ? "quick cut" : "tight cut");
+          run_design(design, tables, touches, size_t(size), !quick, [&](const Table& t) {
+            return fixed_size(t, enc, size_t(size), size_t(cap), quick);
+          });
+        }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "block_layout_study: %s\n", e.what());
     return 2;
