@@ -39,10 +39,12 @@
 #include <vector>
 
 #include "block_codec.h"
+#include "entry_order.h"
 #include "index.h"
 #include "table_file.h"
 #include "table_format.h"
 #include "table_writer.h"
+#include "token_block_coder.h"
 
 using namespace ewn;
 
@@ -74,6 +76,7 @@ struct Table {
   std::vector<uint8_t> dictionary;  // the file's (empty when it stores none)
   uint64_t positions = 0;           // canonical positions it answers, its derived twin's too
   uint64_t file_bytes = 0;
+  uint32_t period = 1;  // the radix of the fastest-varying digit in file order ("one row back")
 };
 
 Table load_table(const std::filesystem::path& path) {
@@ -94,6 +97,7 @@ Table load_table(const std::filesystem::path& path) {
   if (file.header().derives_twin)
     t.positions += PositionIndex(file.material().flipped()).canonical_count();
   t.file_bytes = file.file_bytes();
+  t.period = index_radices(PositionIndex(file.material()))[file.order().order().back()];
   return t;
 }
 
@@ -341,6 +345,7 @@ struct Options {
   size_t touches = 20000;
   std::vector<int> entries{1024}, sizes{512, 768, 1024, 1536}, caps{4096};
   std::vector<bool> cuts{false, true};  // tight (bisection), quick (a writer's)
+  std::vector<int> token_sizes{512, 1024, 2048};
 };
 
 Options parse_options(int argc, char** argv) {
@@ -363,6 +368,8 @@ Options parse_options(int argc, char** argv) {
       o.sizes = parse_numbers(value);
     else if (key == "--caps")
       o.caps = parse_numbers(value);
+    else if (key == "--token-sizes")
+      o.token_sizes = value == "none" ? std::vector<int>{} : parse_numbers(value);
     else if (key == "--cut")
       o.cuts = value == "tight"   ? std::vector<bool>{false}
                : value == "quick" ? std::vector<bool>{true}
@@ -419,6 +426,73 @@ void run_design(const std::string& design, const std::vector<Table>& tables,
   }
 }
 
+// Design (c): the token coder of token_block_coder.h, a model per table, blocks of at most
+// `limit` bytes; times first touches as time_touches does.
+TouchResult time_token_touches(const std::vector<Table>& tables,
+                               const std::vector<study::TokenModel>& models,
+                               const std::vector<study::TokenBlocks>& layouts,
+                               const std::vector<Touch>& touches, bool stop) {
+  std::vector<double> ns;
+  std::vector<uint8_t> buffer;
+  std::vector<uint16_t> out(1 << 17);
+  TouchResult r;
+  double decoded = 0;
+  uint64_t sink = 0;
+  for (const Touch& touch : touches) {
+    double t0 = thread_ns();
+    const study::TokenBlocks& l = layouts[touch.table];
+    size_t b =
+        size_t(std::upper_bound(l.first.begin(), l.first.end(), touch.entry) - l.first.begin() - 1);
+    const std::vector<uint8_t>& data = l.blocks[b];
+    buffer.assign(data.begin(), data.end());
+    buffer.resize(data.size() + 8);  // the decoder reads up to 8 bytes ahead
+    sink += XXH3_64bits(buffer.data(), data.size());
+    size_t in_block = size_t(l.first[b + 1] - l.first[b]), want = size_t(touch.entry - l.first[b]);
+    size_t last = stop ? want : in_block - 1;
+    study::decode_token_block(buffer.data(), last, tables[touch.table].period, models[touch.table],
+                              out.data());
+    uint16_t v = out[want];
+    ns.push_back(thread_ns() - t0);
+    decoded += double(last + 1);
+    if (v != tables[touch.table].values[touch.entry]) r.ok = false;
+  }
+  if (sink == 42) std::printf(" ");
+  r.median_us = median(ns) / 1000;
+  double sum = 0;
+  for (double x : ns) sum += x;
+  r.mean_us = sum / double(ns.size()) / 1000;
+  r.decoded_entries = decoded / double(touches.size());
+  return r;
+}
+
+void run_token_design(const std::vector<Table>& tables, const std::vector<Touch>& touches,
+                      size_t limit, size_t cap) {
+  std::vector<study::TokenModel> models;
+  std::vector<study::TokenBlocks> layouts;
+  Sizes s;
+  uint64_t entries = 0;
+  for (const Table& t : tables) {
+    double t0 = thread_ns();
+    models.push_back(study::build_token_model(t.values, t.period));
+    layouts.push_back(study::encode_token_blocks(t.values, t.period, models.back(), limit, cap));
+    s.compress_ms += (thread_ns() - t0) / 1e6;
+    s.overhead += kHeaderBytes + study::TokenModel::bytes();
+    s.positions += t.positions;
+    s.blocks += layouts.back().blocks.size();
+    for (const auto& b : layouts.back().blocks) {
+      s.compressed += b.size();
+      s.padded += limit;
+    }
+    entries += t.values.size();
+  }
+  TouchResult w = time_token_touches(tables, models, layouts, touches, false);
+  TouchResult st = time_token_touches(tables, models, layouts, touches, true);
+  std::string design = "tokens, Huffman per table, " + std::to_string(limit) + " B, at most " +
+                       std::to_string(cap) + " entries";
+  print_row(design + ", index 16 B/block", s, 16, false, entries, w, st);
+  print_row(design + ", padded, index 8 B/block", s, 8, true, entries, w, st);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -447,6 +521,8 @@ int main(int argc, char** argv) {
     for (int e : o.entries)
       run_design("fixed " + std::to_string(e) + " entries", tables, touches, 0, false,
                  [&](const Table& t) { return fixed_entries(t, enc, uint32_t(e)); });
+    for (int size : o.token_sizes)
+      for (int cap : o.caps) run_token_design(tables, touches, size_t(size), size_t(cap));
     for (int size : o.sizes)
       for (int cap : o.caps)
         for (bool quick : o.cuts) {
