@@ -1,38 +1,50 @@
 // block_layout_study: the block layout of the stored tables, measured (docs/BENCHMARKS.md,
 // "Blocks of a fixed compressed size"). For the tables of one piece count of a set it lays the
-// values each file stores (in its own entry order, filler included) out again in two ways and
-// prints, side by side, bytes per position and the CPU time of a first touch:
+// values each file stores (in its own entry order, filler included) out again in several ways
+// and prints, side by side, bytes per position and the CPU time of a first touch:
 //
-//   entries E     blocks of a fixed E entries, zstd with the table's dictionary (format 2 and 3)
-//   size S cap C  blocks cut at a fixed compressed size: as many entries as fit in S bytes
-//                 compressed (at most C, a multiple of 8 but for a table's last block), zstd with
-//                 the same dictionary; a probe finds its block by binary search in an index of
-//                 the first entry of every block. "tight cut": the most entries that fit, found
-//                 by bisection (about ten compressions a block); "quick cut": guessed from the
-//                 compression ratio so far, one to three compressions a block, a block may end
-//                 below S (what a writer can afford)
+//   (a) zstd, fixed E entries: blocks of E entries, zstd with the table's dictionary (formats 2
+//       and 3 with E = 1024)
+//   (b) zstd, fixed S B: blocks cut at a fixed compressed size, as many entries as fit in S
+//       bytes compressed (at most C, a multiple of 8 but for a table's last block), zstd with
+//       the same dictionary, a probe finding its block by binary search in an index of the first
+//       entry of every block. "tight cut": the most entries that fit, by bisection (about ten
+//       compressions a block); "quick cut": guessed from the compression ratio so far, one to
+//       three compressions a block, a block may end below S (what a writer could afford)
+//   (c) tokens, S B: token_block_coder.h (left, up, move-to-front rank, literal; canonical
+//       Huffman per table), blocks of at most S bytes, exactly as many entries as fit
 //
-//   block_layout_study --tables DIR --pieces N [--every K] [--entries 512,1024]
+//   block_layout_study --tables DIR --pieces N [--every K] [--entries 512,1024,2048]
 //                      [--sizes 512,768,1024,1536] [--caps 4096] [--cut tight|quick|both]
-//                      [--touches 20000]
+//                      [--token-sizes 512,1024|none] [--touches 20000] [--level 9]
+//
+// Bytes a position count the header, the dictionary (or model), the blocks and the index: 12
+// bytes a block for (a) (u64 offset, u32 checksum, as the files), 16 for (b) and (c) (the first
+// entry too), or, for blocks padded to S so that offsets are implicit, 8 (first entry,
+// checksum). Positions are those the tables answer, their derived twins' included.
 //
 // A first touch is what a probe of an entry whose block is not decoded yet does beyond finding
 // the file: find the block, copy its compressed bytes (the reader's pread, here from memory),
-// hash them (the reader's first-read checksum), decompress. "whole" decodes the whole block,
-// "stop" decodes with zstd's streaming decoder into a buffer that ends at the wanted entry. The
-// touches are random entries (tables weighted by entries), the same ones for every layout, CPU
-// time of the thread per touch, medians. The compressed blocks of all tables are in memory, far
-// more than the processor's caches hold, so each touch finds its block cold (a warm page cache).
+// hash them (the reader's first-read checksum), decode. "whole" decodes the whole block; "stop"
+// decodes only up to the wanted entry (for zstd: its streaming decoder into a buffer that ends
+// at the entry). The touches are random entries (tables weighted by entries), the same for every
+// design, timed in turns of 500 touches per design so that the machine's load falls on all
+// alike; CPU time of the thread per touch, medians and means. The compressed blocks of all
+// designs are in memory, far more than the processor's caches hold, so a touch finds its block
+// cold (as a warm page cache would give it), and the decoders' tables warm.
 #define ZSTD_STATIC_LINKING_ONLY  // magicless frames, ZSTD_DCtx_refDDict
 #include <xxhash.h>
 #include <zstd.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -262,63 +274,32 @@ std::vector<Touch> random_touches(const std::vector<Table>& tables, size_t count
   return out;
 }
 
-struct TouchResult {
-  double median_us = 0, mean_us = 0, decoded_entries = 0;
-  bool ok = true;
-};
-
-// Times a first touch of each of `touches`; `stop` decodes only up to the wanted entry.
-TouchResult time_touches(const std::vector<Table>& tables, const std::vector<Layout>& layouts,
-                         const std::vector<std::shared_ptr<const BlockDecoder>>& whole,
-                         std::vector<std::unique_ptr<StopDecoder>>& stop_decoders,
-                         const std::vector<Touch>& touches, bool stop) {
-  std::vector<double> ns;
-  std::vector<uint8_t> buffer;
-  std::vector<uint16_t> out(1 << 17);
-  TouchResult r;
-  double decoded = 0;
-  uint64_t sink = 0;
-  for (const Touch& touch : touches) {
-    double t0 = thread_ns();
-    const Layout& l = layouts[touch.table];
-    size_t b =
-        size_t(std::upper_bound(l.first.begin(), l.first.end(), touch.entry) - l.first.begin() - 1);
-    const std::vector<uint8_t>& data = l.blocks[b];
-    buffer.assign(data.begin(), data.end());
-    sink += XXH3_64bits(buffer.data(), buffer.size());
-    size_t in_block = size_t(l.first[b + 1] - l.first[b]), want = size_t(touch.entry - l.first[b]);
-    size_t count = stop ? want + 1 : in_block;
-    bool good = stop ? stop_decoders[touch.table]->decode(buffer, out.data(), count)
-                     : !whole[touch.table]->decode(buffer, out.data(), count).has_value();
-    uint16_t v = out[want];
-    ns.push_back(thread_ns() - t0);
-    decoded += double(count);
-    if (!good || v != tables[touch.table].values[touch.entry]) r.ok = false;
-  }
-  if (sink == 42) std::printf(" ");
-  r.median_us = median(ns) / 1000;
-  double sum = 0;
-  for (double x : ns) sum += x;
-  r.mean_us = sum / double(ns.size()) / 1000;
-  r.decoded_entries = decoded / double(touches.size());
-  return r;
-}
-
 struct Sizes {
-  uint64_t blocks = 0, compressed = 0, padded = 0, overhead = 0, positions = 0;
+  uint64_t blocks = 0, compressed = 0, padded = 0, overhead = 0, positions = 0, entries = 0;
   double compress_ms = 0;
 };
 
-// Bytes of the tables laid out: header, dictionary, blocks; the index as format 3 stores it
-// (fixed entries: u64 offset and u32 checksum per block, 12 bytes) or (fixed size) with the u32
-// first entry of each block too (16 bytes), or padded to the fixed size (offsets implicit: u32
-// first entry and u32 checksum, 8 bytes).
+// One layout of all the tables: its sizes, and a first touch of an entry (decoding the whole
+// block, or stopping at the entry), which returns the entry's value and the entries decoded.
+struct Design {
+  std::string name;
+  Sizes sizes;
+  bool has_padded_row = false;
+  size_t index_bytes = 12, padded_index_bytes = 8;
+  std::function<uint16_t(const Touch&, bool stop, size_t& decoded)> touch;
+  std::array<std::vector<double>, 2> ns;  // whole, stop
+  std::array<double, 2> decoded{};
+  bool ok = true;
+};
+
+// Bytes of the tables laid out by `layouts` (blocks of at most `limit` bytes, 0: no limit).
 Sizes count_bytes(const std::vector<Table>& tables, const std::vector<Layout>& layouts,
-                  size_t limit) {
+                  size_t limit, size_t model_bytes) {
   Sizes s;
   for (size_t k = 0; k < tables.size(); ++k) {
-    s.overhead += kHeaderBytes + tables[k].dictionary.size();
+    s.overhead += kHeaderBytes + tables[k].dictionary.size() + model_bytes;
     s.positions += tables[k].positions;
+    s.entries += tables[k].values.size();
     s.blocks += layouts[k].blocks.size();
     for (const auto& b : layouts[k].blocks) {
       s.compressed += b.size();
@@ -328,15 +309,120 @@ Sizes count_bytes(const std::vector<Table>& tables, const std::vector<Layout>& l
   return s;
 }
 
-void print_row(const std::string& design, const Sizes& s, size_t index_bytes, bool padded,
-               uint64_t entries, const TouchResult& whole, const TouchResult& stop) {
-  uint64_t bytes = (padded ? s.padded : s.compressed) + s.overhead + index_bytes * s.blocks;
-  std::printf("| %s | %.4f | %.0f | %.2f | %.2f (%.2f) | %.2f (%.2f) | %.0f | %.0f |%s\n",
-              design.c_str(), double(bytes) / double(s.positions),
-              double(entries) / double(s.blocks), double(s.compressed) / double(s.blocks),
-              whole.median_us, whole.mean_us, stop.median_us, stop.mean_us, stop.decoded_entries,
-              s.compress_ms * 1000 / double(s.blocks), whole.ok && stop.ok ? "" : " VALUES DIFFER");
-  std::fflush(stdout);
+// A zstd design: the tables laid out by `make`, decoded with their dictionaries.
+template <class Make>
+Design zstd_design(const std::string& name, const std::vector<Table>& tables, size_t limit,
+                   bool padded_row, Make make) {
+  auto layouts = std::make_shared<std::vector<Layout>>();
+  auto whole = std::make_shared<std::vector<std::shared_ptr<const BlockDecoder>>>();
+  auto stop = std::make_shared<std::vector<std::unique_ptr<StopDecoder>>>();
+  double t0 = thread_ns();
+  for (const Table& t : tables) layouts->push_back(make(t));
+  Design d;
+  d.name = name;
+  d.sizes = count_bytes(tables, *layouts, limit, 0);
+  d.sizes.compress_ms = (thread_ns() - t0) / 1e6;
+  for (const Table& t : tables) {
+    whole->push_back(BlockDecoder::shared(t.dictionary));
+    stop->push_back(std::make_unique<StopDecoder>(t.dictionary));
+  }
+  d.index_bytes = limit == 0 ? 12 : 16;
+  d.has_padded_row = padded_row;
+  d.touch = [layouts, whole, stop](const Touch& touch, bool stop_early, size_t& decoded) {
+    thread_local std::vector<uint8_t> buffer;
+    thread_local std::vector<uint16_t> out(1 << 17);
+    const Layout& l = (*layouts)[touch.table];
+    size_t b =
+        size_t(std::upper_bound(l.first.begin(), l.first.end(), touch.entry) - l.first.begin() - 1);
+    buffer.assign(l.blocks[b].begin(), l.blocks[b].end());
+    if (XXH3_64bits(buffer.data(), buffer.size()) == 42) out[0] = 0;  // the first-read checksum
+    size_t in_block = size_t(l.first[b + 1] - l.first[b]), want = size_t(touch.entry - l.first[b]);
+    decoded = stop_early ? want + 1 : in_block;
+    bool good = stop_early ? (*stop)[touch.table]->decode(buffer, out.data(), decoded)
+                           : !(*whole)[touch.table]->decode(buffer, out.data(), decoded);
+    return good ? out[want] : uint16_t(~out[want]);
+  };
+  return d;
+}
+
+// Design (c): the token coder of token_block_coder.h, a model per table, blocks of at most
+// `limit` bytes.
+Design token_design(const std::vector<Table>& tables, size_t limit, size_t cap) {
+  auto models = std::make_shared<std::vector<study::TokenModel>>();
+  auto layouts = std::make_shared<std::vector<Layout>>();
+  double t0 = thread_ns();
+  for (const Table& t : tables) {
+    models->push_back(study::build_token_model(t.values, t.period));
+    study::TokenBlocks b =
+        study::encode_token_blocks(t.values, t.period, models->back(), limit, cap);
+    layouts->push_back(Layout{std::move(b.blocks), std::move(b.first)});
+  }
+  Design d;
+  d.name = "tokens, Huffman per table, " + std::to_string(limit) + " B, at most " +
+           std::to_string(cap) + " entries";
+  d.sizes = count_bytes(tables, *layouts, limit, study::TokenModel::bytes());
+  d.sizes.compress_ms = (thread_ns() - t0) / 1e6;
+  d.index_bytes = 16;
+  d.has_padded_row = true;
+  std::vector<uint32_t> periods;
+  for (const Table& t : tables) periods.push_back(t.period);
+  d.touch = [models, layouts, periods](const Touch& touch, bool stop_early, size_t& decoded) {
+    thread_local std::vector<uint8_t> buffer;
+    thread_local std::vector<uint16_t> out(1 << 17);
+    const Layout& l = (*layouts)[touch.table];
+    size_t b =
+        size_t(std::upper_bound(l.first.begin(), l.first.end(), touch.entry) - l.first.begin() - 1);
+    buffer.assign(l.blocks[b].begin(), l.blocks[b].end());
+    buffer.resize(l.blocks[b].size() + 8);  // the decoder reads up to 8 bytes ahead
+    if (XXH3_64bits(buffer.data(), l.blocks[b].size()) == 42) out[0] = 0;
+    size_t in_block = size_t(l.first[b + 1] - l.first[b]), want = size_t(touch.entry - l.first[b]);
+    size_t last = stop_early ? want : in_block - 1;
+    decoded = last + 1;
+    study::decode_token_block(buffer.data(), last, periods[touch.table], (*models)[touch.table],
+                              out.data());
+    return out[want];
+  };
+  return d;
+}
+
+// First touches of all designs, in turns of `turn` touches each (whole, then stopping), so that
+// the machine's load falls on all of them alike.
+void time_designs(std::vector<Design>& designs, const std::vector<Table>& tables,
+                  const std::vector<Touch>& touches, size_t turn) {
+  for (size_t start = 0; start < touches.size(); start += turn)
+    for (Design& d : designs)
+      for (int stop = 0; stop < 2; ++stop)
+        for (size_t i = start; i < std::min(touches.size(), start + turn); ++i) {
+          size_t decoded = 0;
+          double t0 = thread_ns();
+          uint16_t v = d.touch(touches[i], stop == 1, decoded);
+          d.ns[size_t(stop)].push_back(thread_ns() - t0);
+          d.decoded[size_t(stop)] += double(decoded);
+          if (v != tables[touches[i].table].values[touches[i].entry]) d.ok = false;
+        }
+}
+
+double mean(const std::vector<double>& v) {
+  double sum = 0;
+  for (double x : v) sum += x;
+  return v.empty() ? 0 : sum / double(v.size());
+}
+
+void print_row(const Design& d, bool padded) {
+  const Sizes& s = d.sizes;
+  uint64_t bytes = (padded ? s.padded : s.compressed) + s.overhead +
+                   (padded ? d.padded_index_bytes : d.index_bytes) * s.blocks;
+  std::string name = d.name +
+                     (padded ? ", padded, index " + std::to_string(d.padded_index_bytes)
+                             : ", index " + std::to_string(d.index_bytes)) +
+                     " B/block";
+  double n = double(d.ns[0].size());
+  std::printf("| %s | %.4f | %.0f | %.0f | %.2f (%.2f) | %.0f | %.2f (%.2f) | %.0f | %.0f |%s\n",
+              name.c_str(), double(bytes) / double(s.positions),
+              double(s.entries) / double(s.blocks), double(s.compressed) / double(s.blocks),
+              median(d.ns[0]) / 1000, mean(d.ns[0]) / 1000, d.decoded[0] / n,
+              median(d.ns[1]) / 1000, mean(d.ns[1]) / 1000, d.decoded[1] / n,
+              s.compress_ms * 1000 / double(s.blocks), d.ok ? "" : " VALUES DIFFER");
 }
 
 struct Options {
@@ -397,100 +483,24 @@ std::vector<Table> load_tables(const Options& o) {
 }
 
 // Lays every table out with `make`, then measures it.
-template <class Make>
-void run_design(const std::string& design, const std::vector<Table>& tables,
-                const std::vector<Touch>& touches, size_t limit, bool padded_row, Make make) {
-  std::vector<Layout> layouts;
-  std::vector<std::shared_ptr<const BlockDecoder>> whole;
-  std::vector<std::unique_ptr<StopDecoder>> stop;
-  Sizes s;
-  uint64_t entries = 0;
-  for (const Table& t : tables) {
-    double t0 = thread_ns();
-    layouts.push_back(make(t));
-    s.compress_ms += (thread_ns() - t0) / 1e6;
-    whole.push_back(BlockDecoder::shared(t.dictionary));
-    stop.push_back(std::make_unique<StopDecoder>(t.dictionary));
-    entries += t.values.size();
-  }
-  Sizes counted = count_bytes(tables, layouts, limit);
-  counted.compress_ms = s.compress_ms;
-  TouchResult w = time_touches(tables, layouts, whole, stop, touches, false);
-  TouchResult st = time_touches(tables, layouts, whole, stop, touches, true);
-  if (limit == 0) {
-    print_row(design, counted, 12, false, entries, w, st);
-  } else {
-    print_row(design + ", index 16 B/block", counted, 16, false, entries, w, st);
-    if (padded_row)
-      print_row(design + ", padded, index 8 B/block", counted, 8, true, entries, w, st);
-  }
-}
-
-// Design (c): the token coder of token_block_coder.h, a model per table, blocks of at most
-// `limit` bytes; times first touches as time_touches does.
-TouchResult time_token_touches(const std::vector<Table>& tables,
-                               const std::vector<study::TokenModel>& models,
-                               const std::vector<study::TokenBlocks>& layouts,
-                               const std::vector<Touch>& touches, bool stop) {
-  std::vector<double> ns;
-  std::vector<uint8_t> buffer;
-  std::vector<uint16_t> out(1 << 17);
-  TouchResult r;
-  double decoded = 0;
-  uint64_t sink = 0;
-  for (const Touch& touch : touches) {
-    double t0 = thread_ns();
-    const study::TokenBlocks& l = layouts[touch.table];
-    size_t b =
-        size_t(std::upper_bound(l.first.begin(), l.first.end(), touch.entry) - l.first.begin() - 1);
-    const std::vector<uint8_t>& data = l.blocks[b];
-    buffer.assign(data.begin(), data.end());
-    buffer.resize(data.size() + 8);  // the decoder reads up to 8 bytes ahead
-    sink += XXH3_64bits(buffer.data(), data.size());
-    size_t in_block = size_t(l.first[b + 1] - l.first[b]), want = size_t(touch.entry - l.first[b]);
-    size_t last = stop ? want : in_block - 1;
-    study::decode_token_block(buffer.data(), last, tables[touch.table].period, models[touch.table],
-                              out.data());
-    uint16_t v = out[want];
-    ns.push_back(thread_ns() - t0);
-    decoded += double(last + 1);
-    if (v != tables[touch.table].values[touch.entry]) r.ok = false;
-  }
-  if (sink == 42) std::printf(" ");
-  r.median_us = median(ns) / 1000;
-  double sum = 0;
-  for (double x : ns) sum += x;
-  r.mean_us = sum / double(ns.size()) / 1000;
-  r.decoded_entries = decoded / double(touches.size());
-  return r;
-}
-
-void run_token_design(const std::vector<Table>& tables, const std::vector<Touch>& touches,
-                      size_t limit, size_t cap) {
-  std::vector<study::TokenModel> models;
-  std::vector<study::TokenBlocks> layouts;
-  Sizes s;
-  uint64_t entries = 0;
-  for (const Table& t : tables) {
-    double t0 = thread_ns();
-    models.push_back(study::build_token_model(t.values, t.period));
-    layouts.push_back(study::encode_token_blocks(t.values, t.period, models.back(), limit, cap));
-    s.compress_ms += (thread_ns() - t0) / 1e6;
-    s.overhead += kHeaderBytes + study::TokenModel::bytes();
-    s.positions += t.positions;
-    s.blocks += layouts.back().blocks.size();
-    for (const auto& b : layouts.back().blocks) {
-      s.compressed += b.size();
-      s.padded += limit;
-    }
-    entries += t.values.size();
-  }
-  TouchResult w = time_token_touches(tables, models, layouts, touches, false);
-  TouchResult st = time_token_touches(tables, models, layouts, touches, true);
-  std::string design = "tokens, Huffman per table, " + std::to_string(limit) + " B, at most " +
-                       std::to_string(cap) + " entries";
-  print_row(design + ", index 16 B/block", s, 16, false, entries, w, st);
-  print_row(design + ", padded, index 8 B/block", s, 8, true, entries, w, st);
+std::vector<Design> make_designs(const Options& o, const std::vector<Table>& tables,
+                                 const BlockEncoder& enc) {
+  std::vector<Design> designs;
+  for (int e : o.entries)
+    designs.push_back(
+        zstd_design("zstd, fixed " + std::to_string(e) + " entries", tables, 0, false,
+                    [&](const Table& t) { return fixed_entries(t, enc, uint32_t(e)); }));
+  for (int size : o.sizes)
+    for (int cap : o.caps)
+      for (bool quick : o.cuts)
+        designs.push_back(zstd_design(
+            "zstd, fixed " + std::to_string(size) + " B, at most " + std::to_string(cap) +
+                " entries, " + (quick ? "quick cut" : "tight cut"),
+            tables, size_t(size), !quick,
+            [&](const Table& t) { return fixed_size(t, enc, size_t(size), size_t(cap), quick); }));
+  for (int size : o.token_sizes)
+    for (int cap : o.caps) designs.push_back(token_design(tables, size_t(size), size_t(cap)));
+  return designs;
 }
 
 }  // namespace
@@ -499,6 +509,7 @@ int main(int argc, char** argv) {
   try {
     Options o = parse_options(argc, argv);
     std::vector<Table> tables = load_tables(o);
+    if (tables.empty()) throw std::runtime_error("no table of that piece count");
     uint64_t entries = 0, positions = 0, file_bytes = 0;
     for (const Table& t : tables) {
       entries += t.values.size();
@@ -510,29 +521,19 @@ int main(int argc, char** argv) {
         "position\n\n",
         tables.size(), o.pieces, (unsigned long long)entries, (unsigned long long)positions,
         double(file_bytes) / double(positions));
+    BlockEncoder enc(tables[0].dictionary, o.level);
+    std::vector<Design> designs = make_designs(o, tables, enc);
+    time_designs(designs, tables, random_touches(tables, o.touches), 500);
     std::printf(
         "| design | bytes / position | entries / block | compressed bytes / block | "
-        "first touch, whole block: median (mean) µs | first touch, stop at the entry: "
-        "median (mean) µs | entries decoded (stop) | compress µs / block |\n");
-    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
-    std::vector<Touch> touches = random_touches(tables, o.touches);
-    if (tables.empty()) return 0;
-    BlockEncoder enc(tables[0].dictionary, o.level);
-    for (int e : o.entries)
-      run_design("fixed " + std::to_string(e) + " entries", tables, touches, 0, false,
-                 [&](const Table& t) { return fixed_entries(t, enc, uint32_t(e)); });
-    for (int size : o.token_sizes)
-      for (int cap : o.caps) run_token_design(tables, touches, size_t(size), size_t(cap));
-    for (int size : o.sizes)
-      for (int cap : o.caps)
-        for (bool quick : o.cuts) {
-          std::string design = "fixed " + std::to_string(size) + " B, at most " +
-                               std::to_string(cap) + " entries, " +
-                               (quick ? "quick cut" : "tight cut");
-          run_design(design, tables, touches, size_t(size), !quick, [&](const Table& t) {
-            return fixed_size(t, enc, size_t(size), size_t(cap), quick);
-          });
-        }
+        "first touch, whole block: median (mean) µs | entries decoded | first touch, "
+        "stopping at the entry: median (mean) µs | entries decoded | compress µs / "
+        "block |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (const Design& d : designs) {
+      print_row(d, false);
+      if (d.has_padded_row) print_row(d, true);
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "block_layout_study: %s\n", e.what());
     return 2;
