@@ -25,14 +25,15 @@
 //
 // A first touch is what a probe of an entry whose block is not decoded yet does beyond finding
 // the file: find the block, copy its compressed bytes (the reader's pread, here from memory),
-// hash them (the reader's first-read checksum), decode. "whole" decodes the whole block; "stop"
-// decodes only up to the wanted entry (for zstd: its streaming decoder into a buffer that ends
-// at the entry). The touches are random entries (tables weighted by entries), the same for every
-// design, timed in turns of 500 touches per design so that the machine's load falls on all
-// alike; CPU time of the thread per touch, medians and means. The compressed blocks of all
-// designs are in memory, far more than the processor's caches hold, so a touch finds its block
-// cold (as a warm page cache would give it), and the decoders' tables warm. Exit status 1 when
-// a touch of any design returned another value than the table's.
+// hash them (the reader's first-read checksum), decode. "whole" decodes the whole block (zstd:
+// with the reader's BlockDecoder); "stop" decodes only up to the wanted entry (zstd: its
+// streaming decoder into a buffer that ends at the entry); "whole, streaming" decodes the whole
+// block with that streaming decoder. The touches are random entries (tables weighted by entries),
+// the same for every design (each mode its own), timed in turns of 500 touches per design so that
+// the machine's load falls on all alike; CPU time of the thread per touch, medians and means. The
+// compressed blocks of all designs are in memory, far more than the processor's caches hold, so a
+// touch finds its block cold (as a warm page cache would give it), and the decoders' tables warm.
+// Exit status 1 when a touch of any design returned another value than the table's.
 #define ZSTD_STATIC_LINKING_ONLY  // magicless frames, ZSTD_DCtx_refDDict
 #include <xxhash.h>
 #include <zstd.h>
@@ -261,10 +262,10 @@ struct Touch {
   uint64_t entry;
 };
 
-std::vector<Touch> random_touches(const std::vector<Table>& tables, size_t count) {
+std::vector<Touch> random_touches(const std::vector<Table>& tables, size_t count, uint64_t seed) {
   std::vector<double> weights;
   for (const Table& t : tables) weights.push_back(double(t.values.size()));
-  std::mt19937_64 rng(1);
+  std::mt19937_64 rng(seed);
   std::discrete_distribution<size_t> pick(weights.begin(), weights.end());
   std::vector<Touch> out;
   for (size_t i = 0; i < count; ++i) {
@@ -287,9 +288,11 @@ struct Design {
   Sizes sizes;
   bool has_padded_row = false;
   size_t index_bytes = 12, padded_index_bytes = 8;
-  std::function<uint16_t(const Touch&, bool stop, size_t& decoded)> touch;
-  std::array<std::vector<double>, 2> ns;  // whole, stop
-  std::array<double, 2> decoded{};
+  std::function<uint16_t(const Touch&, int mode, size_t& decoded)> touch;
+  // Modes: 0 the whole block (zstd: the reader's BlockDecoder), 1 stopping at the entry, 2 the
+  // whole block with the streaming decoder of mode 1 (token designs: as mode 0).
+  std::array<std::vector<double>, 3> ns;
+  std::array<double, 3> decoded{};
   bool ok = true;
 };
 
@@ -329,7 +332,7 @@ Design zstd_design(const std::string& name, const std::vector<Table>& tables, si
   }
   d.index_bytes = limit == 0 ? 12 : 16;
   d.has_padded_row = padded_row;
-  d.touch = [layouts, whole, stop](const Touch& touch, bool stop_early, size_t& decoded) {
+  d.touch = [layouts, whole, stop](const Touch& touch, int mode, size_t& decoded) {
     thread_local std::vector<uint8_t> buffer;
     thread_local std::vector<uint16_t> out(1 << 17);
     const Layout& l = (*layouts)[touch.table];
@@ -338,9 +341,9 @@ Design zstd_design(const std::string& name, const std::vector<Table>& tables, si
     buffer.assign(l.blocks[b].begin(), l.blocks[b].end());
     if (XXH3_64bits(buffer.data(), buffer.size()) == 42) out[0] = 0;  // the first-read checksum
     size_t in_block = size_t(l.first[b + 1] - l.first[b]), want = size_t(touch.entry - l.first[b]);
-    decoded = stop_early ? want + 1 : in_block;
-    bool good = stop_early ? (*stop)[touch.table]->decode(buffer, out.data(), decoded)
-                           : !(*whole)[touch.table]->decode(buffer, out.data(), decoded);
+    decoded = mode == 1 ? want + 1 : in_block;
+    bool good = mode != 0 ? (*stop)[touch.table]->decode(buffer, out.data(), decoded)
+                          : !(*whole)[touch.table]->decode(buffer, out.data(), decoded);
     return good ? out[want] : uint16_t(~out[want]);
   };
   return d;
@@ -367,7 +370,7 @@ Design token_design(const std::vector<Table>& tables, size_t limit, size_t cap) 
   d.has_padded_row = true;
   std::vector<uint32_t> periods;
   for (const Table& t : tables) periods.push_back(t.period);
-  d.touch = [models, layouts, periods](const Touch& touch, bool stop_early, size_t& decoded) {
+  d.touch = [models, layouts, periods](const Touch& touch, int mode, size_t& decoded) {
     thread_local std::vector<uint8_t> buffer;
     thread_local std::vector<uint16_t> out(1 << 17);
     const Layout& l = (*layouts)[touch.table];
@@ -377,7 +380,7 @@ Design token_design(const std::vector<Table>& tables, size_t limit, size_t cap) 
     buffer.resize(l.blocks[b].size() + 8);  // the decoder reads up to 8 bytes ahead
     if (XXH3_64bits(buffer.data(), l.blocks[b].size()) == 42) out[0] = 0;
     size_t in_block = size_t(l.first[b + 1] - l.first[b]), want = size_t(touch.entry - l.first[b]);
-    size_t last = stop_early ? want : in_block - 1;
+    size_t last = mode == 1 ? want : in_block - 1;
     decoded = last + 1;
     study::decode_token_block(buffer.data(), last, periods[touch.table], (*models)[touch.table],
                               out.data());
@@ -386,20 +389,23 @@ Design token_design(const std::vector<Table>& tables, size_t limit, size_t cap) 
   return d;
 }
 
-// First touches of all designs, in turns of `turn` touches each (whole, then stopping), so that
-// the machine's load falls on all of them alike.
+// First touches of all designs, in turns of `turn` touches each, so that the machine's load falls
+// on all of them alike. Each mode has touches of its own (touches[mode]): a mode that followed
+// another over the same entries would find their blocks in the processor's caches.
 void time_designs(std::vector<Design>& designs, const std::vector<Table>& tables,
-                  const std::vector<Touch>& touches, size_t turn) {
-  for (size_t start = 0; start < touches.size(); start += turn)
+                  const std::array<std::vector<Touch>, 3>& touches, size_t turn) {
+  const size_t count = touches[0].size();
+  for (size_t start = 0; start < count; start += turn)
     for (Design& d : designs)
-      for (int stop = 0; stop < 2; ++stop)
-        for (size_t i = start; i < std::min(touches.size(), start + turn); ++i) {
+      for (int mode = 0; mode < 3; ++mode)
+        for (size_t i = start; i < std::min(count, start + turn); ++i) {
+          const Touch& touch = touches[size_t(mode)][i];
           size_t decoded = 0;
           double t0 = thread_ns();
-          uint16_t v = d.touch(touches[i], stop == 1, decoded);
-          d.ns[size_t(stop)].push_back(thread_ns() - t0);
-          d.decoded[size_t(stop)] += double(decoded);
-          if (v != tables[touches[i].table].values[touches[i].entry]) d.ok = false;
+          uint16_t v = d.touch(touch, mode, decoded);
+          d.ns[size_t(mode)].push_back(thread_ns() - t0);
+          d.decoded[size_t(mode)] += double(decoded);
+          if (v != tables[touch.table].values[touch.entry]) d.ok = false;
         }
 }
 
@@ -418,12 +424,14 @@ void print_row(const Design& d, bool padded) {
                              : ", index " + std::to_string(d.index_bytes)) +
                      " B/block";
   double n = double(d.ns[0].size());
-  std::printf("| %s | %.4f | %.0f | %.0f | %.2f (%.2f) | %.0f | %.2f (%.2f) | %.0f | %.0f |%s\n",
-              name.c_str(), double(bytes) / double(s.positions),
-              double(s.entries) / double(s.blocks), double(s.compressed) / double(s.blocks),
-              median(d.ns[0]) / 1000, mean(d.ns[0]) / 1000, d.decoded[0] / n,
-              median(d.ns[1]) / 1000, mean(d.ns[1]) / 1000, d.decoded[1] / n,
-              s.compress_ms * 1000 / double(s.blocks), d.ok ? "" : " VALUES DIFFER");
+  std::printf(
+      "| %s | %.4f | %.0f | %.0f | %.2f (%.2f) | %.0f | %.2f (%.2f) | %.0f | %.2f (%.2f) "
+      "| %.0f |%s\n",
+      name.c_str(), double(bytes) / double(s.positions), double(s.entries) / double(s.blocks),
+      double(s.compressed) / double(s.blocks), median(d.ns[0]) / 1000, mean(d.ns[0]) / 1000,
+      d.decoded[0] / n, median(d.ns[1]) / 1000, mean(d.ns[1]) / 1000, d.decoded[1] / n,
+      median(d.ns[2]) / 1000, mean(d.ns[2]) / 1000, s.compress_ms * 1000 / double(s.blocks),
+      d.ok ? "" : " VALUES DIFFER");
 }
 
 struct Options {
@@ -524,13 +532,16 @@ int main(int argc, char** argv) {
         double(file_bytes) / double(positions));
     BlockEncoder enc(tables[0].dictionary, o.level);
     std::vector<Design> designs = make_designs(o, tables, enc);
-    time_designs(designs, tables, random_touches(tables, o.touches), 500);
+    time_designs(designs, tables,
+                 {random_touches(tables, o.touches, 1), random_touches(tables, o.touches, 2),
+                  random_touches(tables, o.touches, 3)},
+                 500);
     std::printf(
         "| design | bytes / position | entries / block | compressed bytes / block | "
         "first touch, whole block: median (mean) µs | entries decoded | first touch, "
-        "stopping at the entry: median (mean) µs | entries decoded | compress µs / "
-        "block |\n");
-    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        "stopping at the entry: median (mean) µs | entries decoded | first touch, whole block, "
+        "streaming decoder: median (mean) µs | compress µs / block |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     bool all_ok = true;
     for (const Design& d : designs) {
       print_row(d, false);
