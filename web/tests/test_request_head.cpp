@@ -10,6 +10,7 @@
 
 using namespace ewn::web;
 using Kind = HeadVerdict::Kind;
+using ewn::Refusal;
 
 TEST_CASE("a GET head is ready once its blank line has arrived", "[web]") {
   std::string head = "GET /api/info HTTP/1.1\r\nHost: localhost\r\n\r\n";
@@ -29,6 +30,7 @@ TEST_CASE("a body announced by Content-Length is waited for, up to a limit", "[w
   HeadVerdict big = examine_request("GET / HTTP/1.1\r\nContent-Length: 4097\r\n\r\n");
   CHECK(big.kind == Kind::Refused);
   CHECK(big.status == 413);
+  CHECK(big.refusal == Refusal::BodyTooLarge);
   for (std::string bad : {"x", "-1", "1 2", "99999999999999999999999"})
     CHECK(examine_request("GET / HTTP/1.1\r\nContent-Length: " + bad + "\r\n\r\n").status == 400);
   CHECK(
@@ -112,8 +114,11 @@ TEST_CASE("HTTP versions: 1.0 and 1.1 as they are, later 1.x as 1.1, others 505"
     CHECK(f.examine("GET / HTTP/" + version + "\r\n\r\n").kind == Kind::Ready);
     CHECK_FALSE(f.later_minor_version());
   }
-  for (std::string version : {"2.0", "0.9", "3.1"})
-    CHECK(examine_request("GET / HTTP/" + version + "\r\n").status == 505);
+  for (std::string version : {"2.0", "0.9", "3.1"}) {
+    HeadVerdict v = examine_request("GET / HTTP/" + version + "\r\n");
+    CHECK(v.status == 505);
+    CHECK(v.refusal == Refusal::VersionNotSupported);  // the map's, its status and kind
+  }
 }
 
 TEST_CASE("Expect: 100-continue asks for a 100 once, where a body is still to come", "[web]") {
