@@ -54,8 +54,7 @@ std::string request_line_too_long() {
 }
 
 bool RequestFramer::refuse(Refusal refusal, std::string message) {
-  refused_ = {HeadVerdict::Kind::Refused, 0, refusal, ways_of(refusal).http_status,
-              std::move(message)};
+  refused_ = {HeadVerdict::Kind::Refused, 0, refusal, std::move(message)};
   return false;
 }
 

@@ -34,8 +34,7 @@ struct HeadVerdict {
   };
   Kind kind = Kind::Incomplete;
   size_t bytes = 0;
-  Refusal refusal = Refusal::MalformedRequest;
-  int status = 0;  // the refusal's, from the map
+  Refusal refusal = Refusal::MalformedRequest;  // its status and kind are the map's
   std::string message;
   // Incomplete: the head asks for "Expect: 100-continue" and its body has not arrived; the
   // connection sends "100 Continue" (RFC 9110, section 10.1.1). Set once a request.
