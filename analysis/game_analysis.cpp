@@ -14,9 +14,9 @@
 namespace ewn {
 
 const char* TurnAnalysis::mark() const {
-  if (error >= kBlunder) return "blunder";
-  if (error >= kMistake) return "mistake";
-  if (error >= kInaccuracy) return "inaccuracy";
+  if (value_lost >= kBlunder) return "blunder";
+  if (value_lost >= kMistake) return "mistake";
+  if (value_lost >= kInaccuracy) return "inaccuracy";
   return nullptr;
 }
 
@@ -56,7 +56,7 @@ void judge(TurnAnalysis& t, const DieMoves& die) {
   t.choices = int(die.moves.size());
   for (const ExactMoveValue& m : die.moves)
     if (m.move == t.move) t.move_value = m.value;
-  t.error = std::max(0.0, t.die_value - t.move_value);
+  t.value_lost = std::max(0.0, t.die_value - t.move_value);
 }
 
 // `time_cap`: none, or how long the turn's estimate may search (AnalysisTimeError beyond).
@@ -102,7 +102,7 @@ TurnAnalysis analyse_turn(const RecordedTurn& turn, int number, Search& search,
     TurnAnalysis candidate = t;
     judge(candidate, die);
     candidate.assumed_die = die.die;
-    if (!kindest || candidate.error < kindest->error) kindest = candidate;
+    if (!kindest || candidate.value_lost < kindest->value_lost) kindest = candidate;
   }
   return *kindest;  // the record is legal: some die allows the move
 }
@@ -111,7 +111,7 @@ void add(SideSummary& s, const TurnAnalysis& t) {
   ++s.turns;
   s.choices += t.choices > 1;
   s.luck += t.luck;
-  s.error += t.error;
+  s.value_lost += t.value_lost;
   const char* mark = t.mark();
   if (!mark) return;
   std::string m = mark;

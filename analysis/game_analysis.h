@@ -1,8 +1,8 @@
 // A played game judged turn by turn (`ewn analyse`, the page's analysis, ewn.analyse): for each
 // turn the mover's win probability before the roll, the roll's luck, the move played against the
-// best one and the error (the win probability the move gave away), and per side the sums. Exact
-// where the tables cover a position, elsewhere the engine's estimate to a fixed budget of nodes
-// (position_estimate.h), so an analysis is the same on every run with the same tables.
+// best one and the value lost (the win probability the move gave away), and per side the sums.
+// Exact where the tables cover a position, elsewhere the engine's estimate to a fixed budget of
+// nodes (position_estimate.h), so an analysis is the same on every run with the same tables.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +25,7 @@ inline constexpr uint64_t kDefaultAnalysisNodes = kDefaultNodeBudget;
 // The budgets a caller may ask for: from a hundredth of a second to about a minute a turn.
 inline constexpr uint64_t kMinAnalysisNodes = 1'000, kMaxAnalysisNodes = 20'000'000;
 
-// Marks for a turn's error, in win probability given away (docs/ANALYSIS.md).
+// Marks for a turn's value lost, in win probability given away (docs/ANALYSIS.md).
 inline constexpr double kInaccuracy = 0.02, kMistake = 0.05, kBlunder = 0.10;
 // Marks for a roll's luck, in win probability won (or lost, negative) by the roll.
 inline constexpr double kLucky = 0.10, kVeryLucky = 0.25;
@@ -62,10 +62,10 @@ struct TurnAnalysis {
   double value = 0;      // the mover's win probability before the roll
   double die_value = 0;  // after the roll, with best play: the best move's value
   double move_value = 0;
-  double luck = 0;     // die_value - value (0 when the die is not known)
-  double error = 0;    // die_value - move_value, never negative
-  int choices = 0;     // distinct moves the die allowed (1: forced)
-  bool exact = false;  // from the tables, or a search that needed no evaluation
+  double luck = 0;        // die_value - value (0 when the die is not known)
+  double value_lost = 0;  // die_value - move_value, never negative: the win probability given away
+  int choices = 0;        // distinct moves the die allowed (1: forced)
+  bool exact = false;     // from the tables, or a search that needed no evaluation
   bool from_tables = false;
   int depth = 0;                  // the estimate's depth (0 from the tables)
   uint64_t nodes = 0;             // the estimate's nodes
@@ -76,10 +76,10 @@ struct TurnAnalysis {
 
 struct SideSummary {
   int turns = 0;
-  int choices = 0;   // turns with more than one move
-  double luck = 0;   // the sum over its turns
-  double error = 0;  // the sum over its turns
-  double error_mean() const { return choices ? error / choices : 0; }
+  int choices = 0;        // turns with more than one move
+  double luck = 0;        // the sum over its turns
+  double value_lost = 0;  // the sum over its turns
+  double value_lost_mean() const { return choices ? value_lost / choices : 0; }
   int inaccuracies = 0, mistakes = 0, blunders = 0;
 };
 

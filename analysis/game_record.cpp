@@ -6,42 +6,9 @@
 #include "game_text.h"
 #include "movegen.h"
 #include "notation.h"
-#include "printable.h"
 #include "side_names.h"
 
 namespace ewn {
-
-namespace {
-
-size_t characters(std::string_view utf8) {
-  return size_t(std::count_if(utf8.begin(), utf8.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
-}
-
-// The bytes of the UTF-8 character that starts with `lead` (1 for a byte that starts none).
-size_t sequence_length(unsigned char lead) {
-  return lead >= 0xF0 && lead < 0xF8 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-}
-
-}  // namespace
-
-std::string excerpt(std::string_view text) {
-  // Enough bytes for kExcerptLength characters of up to 4 bytes each.
-  std::string whole = printable(text.substr(0, 4 * kExcerptLength));
-  if (characters(whole) <= kExcerptLength && text.size() <= 4 * kExcerptLength) return whole;
-  // Cut between characters, never inside one or inside printable's escape of a byte.
-  std::string out;
-  for (size_t at = 0; at < text.size();) {
-    size_t length =
-        std::min(sequence_length(static_cast<unsigned char>(text[at])), text.size() - at);
-    std::string piece = printable(text.substr(at, length));
-    if (characters(out) + characters(piece) > kExcerptLength - 3) break;
-    out += piece;
-    at += length;
-  }
-  return out + "...";
-}
 
 GameTextError::GameTextError(int line, const std::string& what)
     : std::runtime_error(line > 0 ? "line " + std::to_string(line) + ": " + what : what),
@@ -199,7 +166,7 @@ GameFormat detect(const std::vector<Line>& lines) {
     if (header && starts_with(w[2], kEngineIs)) return GameFormat::ConnectLog;
     if (header && w[2] == kRound) return GameFormat::MatchLog;
     if (line.text[0] == '#') continue;
-    return starts_with(line.text, "EinStein") ? GameFormat::Page : GameFormat::List;
+    return starts_with(line.text, kPageTitleStart) ? GameFormat::Page : GameFormat::List;
   }
   return GameFormat::List;
 }

@@ -17,9 +17,6 @@
 namespace ewn {
 
 // A game text that cannot be read: what() says what is wrong and names the line ("line 7: ...").
-inline constexpr size_t kExcerptLength = 40;
-// At most kExcerptLength characters of `text`, made printable (printable.h), "..." when cut.
-std::string excerpt(std::string_view text);
 
 class GameTextError : public std::runtime_error {
  public:
@@ -81,7 +78,7 @@ struct GameRecord {
 // that is not to move, goes on after the game is won or states a result the moves do not give.
 // A game the text says was lost on time, by a declaration or by an illegal move is read up to
 // where it ended. A byte-order mark, tabs, comments after a '#' and CR or CRLF line ends are
-// fine; a quoted piece of the text is at most kExcerptLength characters.
+// fine; a quoted piece of the text is at most kExcerptLength characters (quoted_excerpt).
 GameRecord read_game(std::string_view text, std::optional<int> number = std::nullopt);
 
 // Every game of `text`, in order; throws as read_game for any of them. With `refused`, a game

@@ -65,8 +65,9 @@ std::vector<Line> split_lines(std::string_view text) {
     at = end + 1;
     ++number;
     if (raw.size() > kMaxLineLength)
-      throw GameTextError(number, "a line of " + std::to_string(raw.size()) +
-                                      " characters, too long for a game text: " + excerpt(raw));
+      throw GameTextError(number,
+                          "a line of " + std::to_string(raw.size()) +
+                              " characters, too long for a game text: " + quoted_excerpt(raw));
     Line line{number, "", words_of(raw), ""};
     if (line.words.empty()) continue;  // a line of white space alone (\v and \f too) is blank
     // The server's own words in a connect log are whatever it sent: not checked.
@@ -75,7 +76,7 @@ std::vector<Line> split_lines(std::string_view text) {
     if (!foreign && bad != raw.end())
       line.problem = "a control character (" + printable(std::string(1, *bad)) + ") at column " +
                      std::to_string(bad - raw.begin() + 1) +
-                     ": this is not a game text: " + excerpt(raw);
+                     ": this is not a game text: " + quoted_excerpt(raw);
     for (const std::string& w : line.words) line.text += (line.text.empty() ? "" : " ") + w;
     out.push_back(std::move(line));
   }
@@ -96,16 +97,12 @@ bool starts_with(const std::string& s, std::string_view prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
-std::string quoted(const std::string& s) {
-  return "'" + excerpt(s) + "'";
-}
-
 Position position_at(const Line& line, const std::string& text) {
   try {
     ParsedPosition p = parse_position(text);
     return p.position;
   } catch (const ParseError& e) {
-    throw GameTextError(line.number, "bad position " + quoted(text) + ": " + reason_of(e));
+    throw GameTextError(line.number, "bad position " + quoted_excerpt(text) + ": " + reason_of(e));
   }
 }
 
@@ -113,14 +110,15 @@ Move move_at(const Line& line, const std::string& text) {
   try {
     return parse_move(text);
   } catch (const ParseError&) {  // its message quotes the whole word
-    throw GameTextError(
-        line.number, "bad move " + quoted(text) + ": a move is a from- and a to-square, e.g. a5b4");
+    throw GameTextError(line.number, "bad move " + quoted_excerpt(text) +
+                                         ": a move is a from- and a to-square, e.g. a5b4");
   }
 }
 
 int number_at(const Line& line, const std::string& text, const char* what) {
   if (text.empty() || text.size() > 6 || !std::all_of(text.begin(), text.end(), ::isdigit))
-    throw GameTextError(line.number, std::string("expected ") + what + ", not " + quoted(text));
+    throw GameTextError(line.number,
+                        std::string("expected ") + what + ", not " + quoted_excerpt(text));
   return std::stoi(text);
 }
 
@@ -138,10 +136,11 @@ std::pair<Position, int> position_with_die(const Line& line, size_t i) {
   std::string text = line.words[i] + " " + line.words[i + 1] + " " + line.words[i + 2];
   try {
     ParsedPosition p = parse_position(text);
-    if (!p.die) throw GameTextError(line.number, "the position " + quoted(text) + " has no die");
+    if (!p.die)
+      throw GameTextError(line.number, "the position " + quoted_excerpt(text) + " has no die");
     return {p.position, *p.die};
   } catch (const ParseError& e) {
-    throw GameTextError(line.number, "bad position " + quoted(text) + ": " + reason_of(e));
+    throw GameTextError(line.number, "bad position " + quoted_excerpt(text) + ": " + reason_of(e));
   }
 }
 

@@ -66,8 +66,6 @@ void keep_unreadable(RawGame& game, const GameTextError& error);
 std::string trim(std::string_view s);
 bool starts_with(const std::string& s, std::string_view prefix);
 bool mentions(const std::string& text, std::string_view word);
-// 'TEXT', at most kExcerptLength characters of it.
-std::string quoted(const std::string& s);
 
 // The pieces of a line, each checked; a bad one throws GameTextError naming the line.
 Position position_at(const Line& line, const std::string& text);

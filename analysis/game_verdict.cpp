@@ -7,41 +7,41 @@
 
 namespace ewn {
 
-const char* rating_of(double error_mean, int choices) {
+const char* rating_of(double value_lost_mean, int choices) {
   if (choices == 0) return "none";
-  if (error_mean < kRatingStrong) return "near-perfect";
-  if (error_mean < kRatingFair) return "strong";
-  if (error_mean < kRatingWeak) return "fair";
-  if (error_mean < kRatingPoor) return "weak";
+  if (value_lost_mean < kRatingStrong) return "near-perfect";
+  if (value_lost_mean < kRatingFair) return "strong";
+  if (value_lost_mean < kRatingWeak) return "fair";
+  if (value_lost_mean < kRatingPoor) return "weak";
   return "poor";
 }
 
-void ErrorStats::add(double e) {
+void LossStats::add(double e) {
   ++choices;
-  error += e;
-  error_squares += e * e;
+  value_lost += e;
+  squares += e * e;
   blunders += e >= kBlunder;
 }
 
-void ErrorStats::add(const ErrorStats& other) {
+void LossStats::add(const LossStats& other) {
   choices += other.choices;
-  error += other.error;
-  error_squares += other.error_squares;
+  value_lost += other.value_lost;
+  squares += other.squares;
   blunders += other.blunders;
 }
 
-double ErrorStats::mean_se() const {
+double LossStats::mean_se() const {
   if (choices < 2) return 0;
   double n = choices, m = mean();
-  double variance = std::max(0.0, (error_squares - n * m * m) / (n - 1));
+  double variance = std::max(0.0, (squares - n * m * m) / (n - 1));
   return std::sqrt(variance / n);
 }
 
 SideVerdict side_verdict(const GameAnalysis& a, Side s) {
   SideVerdict v;
   for (const TurnAnalysis& t : a.turns)
-    if (t.before.to_move == s && t.choices > 1) v.errors.add(t.error);
-  v.rating = rating_of(v.errors.mean(), v.errors.choices);
+    if (t.before.to_move == s && t.choices > 1) v.losses.add(t.value_lost);
+  v.rating = rating_of(v.losses.mean(), v.losses.choices);
   if (!a.game.winner) return v;
   v.result = *a.game.winner == s ? 1.0 : 0.0;
   v.luck_adjusted = *v.result - (a.side(s).luck - a.side(opposite(s)).luck);
@@ -81,13 +81,14 @@ void LogTotals::add(const GameAnalysis& a) {
       p.wins += *v.result == 1.0;
       p.luck_adjusted += *v.luck_adjusted;
     }
-    p.errors.add(v.errors);
+    p.losses.add(v.losses);
     p.inaccuracies += sum.inaccuracies;
     p.mistakes += sum.mistakes;
     p.blunders += sum.blunders;
     for (const TurnAnalysis& t : a.turns)
       if (t.before.to_move == s && t.choices > 1)
-        p.by_pieces[size_t(std::clamp(t.before.piece_count(), 0, kMaxTablePieces))].add(t.error);
+        p.by_pieces[size_t(std::clamp(t.before.piece_count(), 0, kMaxTablePieces))].add(
+            t.value_lost);
   }
 }
 

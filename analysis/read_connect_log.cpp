@@ -4,6 +4,7 @@
 // The opponent's winning move is not in the log: the result says how the game ended.
 #include "game_log.h"
 #include "game_text.h"
+#include "printable.h"
 
 namespace ewn::game_text {
 
@@ -61,7 +62,8 @@ void ConnectLogReader::read(const Line& line) {
     read_result(line);
   } else {
     check(line);
-    throw GameTextError(line.number, "not a line of an ewn connect log: " + quoted(line.text));
+    throw GameTextError(line.number,
+                        "not a line of an ewn connect log: " + quoted_excerpt(line.text));
   }
 }
 

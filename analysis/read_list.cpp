@@ -1,9 +1,12 @@
 // A plain list of turns ("r 3 a5b4" a line, after a start position), or the game text the page
-// (`ewn serve`) copies: a title line, "Setup: POSITION", "Red: ...; Blue: ...", "Moves", the
-// turns and "Result: Red wins".
+// (`ewn serve`) copies, in the words of core/game_log.h: a title line, "Setup: POSITION",
+// "Red: ...; Blue: ...", "Moves (...)", the turns and "Result: Red wins".
 #include <algorithm>
+#include <tuple>
 
+#include "game_log.h"
 #include "game_text.h"
+#include "printable.h"
 
 namespace ewn::game_text {
 
@@ -16,15 +19,16 @@ RawTurn list_turn(const Line& line) {
     w.erase(w.begin());
   if (w.size() != 3)
     throw GameTextError(line.number, "expected a turn: side, die and move (e.g. 'r 3 a5b4'), not " +
-                                         quoted(line.text));
+                                         quoted_excerpt(line.text));
   RawTurn t;
   t.line = line.number;
   t.side = side_word_at(w[0]);
-  if (!t.side) throw GameTextError(line.number, "expected a side (r or b), not " + quoted(w[0]));
+  if (!t.side)
+    throw GameTextError(line.number, "expected a side (r or b), not " + quoted_excerpt(w[0]));
   if (w[1] != "?") {
     if (w[1].size() != 1 || w[1][0] < '1' || w[1][0] > '6')
       throw GameTextError(line.number,
-                          "expected a die 1-6 (or ? if not known), not " + quoted(w[1]));
+                          "expected a die 1-6 (or ? if not known), not " + quoted_excerpt(w[1]));
     t.die = w[1][0] - '0';
   }
   t.move = move_at(line, w[2]);
@@ -34,6 +38,7 @@ RawTurn list_turn(const Line& line) {
 }  // namespace
 
 RawGame read_list(const std::vector<Line>& lines) {
+  using namespace game_log;
   RawGame g;
   g.number = 1;
   for (const Line& line : lines) {
@@ -41,24 +46,21 @@ RawGame read_list(const std::vector<Line>& lines) {
     if (s[0] == '#') continue;
     check(line);
     if (!g.start) {
-      if (starts_with(s, "EinStein")) continue;  // the page's title line
+      if (starts_with(s, kPageTitleStart)) continue;  // the page's title line
       std::string pos = s;
-      for (std::string_view head : {"Setup:", "setup ", "start "})
+      for (std::string_view head :
+           {std::string_view(kPageSetup), std::string_view("setup "), std::string_view("start ")})
         if (starts_with(s, head)) pos = trim(s.substr(head.size()));
       g.start = position_at(line, pos);
       g.start_line = line.number;
       continue;
     }
-    if (starts_with(s, "Red:")) {  // the page's players: "Red: player; Blue: engine (...)"
-      size_t blue = s.find("; Blue:");
-      if (blue != std::string::npos) {
-        g.players[Red] = trim(s.substr(4, blue - 4));
-        g.players[Blue] = trim(s.substr(blue + 7));
-      }
+    if (starts_with(s, kPageRed)) {  // the page's players: "Red: player; Blue: engine (...)"
+      if (auto players = page_players(s)) std::tie(g.players[Red], g.players[Blue]) = *players;
       continue;
     }
-    if (starts_with(s, "Moves")) continue;  // the page's header of the turns
-    if (starts_with(s, "Result:")) {
+    if (starts_with(s, kPageMovesStart)) continue;  // the page's header of the turns
+    if (starts_with(s, kPageResult)) {
       g.stated_winner = line.words.size() >= 2 ? side_word_at(line.words[1]) : std::nullopt;
       if (!g.stated_winner)
         throw GameTextError(line.number, "expected 'Result: Red wins' or 'Result: Blue wins'");

@@ -3,6 +3,7 @@
 // "result red A goal".
 #include "game_log.h"
 #include "game_text.h"
+#include "printable.h"
 
 namespace ewn::game_text {
 
@@ -72,7 +73,8 @@ void MatchLogReader::read(const Line& line) {
     g.notes.push_back("game " + std::to_string(g.number) + ": " +
                       trim(line.text.substr(key.size())));
   } else if (key != kTimes) {
-    throw GameTextError(line.number, "not a line of an ewn match log: " + quoted(line.text));
+    throw GameTextError(line.number,
+                        "not a line of an ewn match log: " + quoted_excerpt(line.text));
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include "game_log.h"
 #include "game_text.h"
+#include "printable.h"
 
 namespace ewn::game_text {
 
@@ -78,7 +79,7 @@ void PlayLogReader::read(const Line& line) {
     read_summary(line);
   } else if (key != kMatch && key != kDeclare && key != kClock) {
     // (The match's score, declared results and clock settings are not moves.)
-    throw GameTextError(line.number, "not a line of an ewn play log: " + quoted(line.text));
+    throw GameTextError(line.number, "not a line of an ewn play log: " + quoted_excerpt(line.text));
   }
 }
 

@@ -29,7 +29,7 @@ Json turn_json(const TurnAnalysis& t) {
   j["value"] = t.value;
   j["red_value"] = t.red_value();
   j["luck"] = t.die ? Json(t.luck) : Json(nullptr);
-  j["error"] = t.error;
+  j["value_lost"] = t.value_lost;
   j["mark"] = optional_text(t.mark());
   j["luck_mark"] = optional_text(t.die ? t.luck_mark() : nullptr);
   j["choices"] = t.choices;
@@ -47,9 +47,9 @@ Json side_json(const SideSummary& s, const SideVerdict& v) {
   j["turns"] = s.turns;
   j["choices"] = s.choices;
   j["luck"] = s.luck;
-  j["error"] = s.error;
-  j["error_mean"] = s.error_mean();
-  j["error_mean_se"] = v.errors.mean_se();
+  j["value_lost"] = s.value_lost;
+  j["value_lost_mean"] = s.value_lost_mean();
+  j["value_lost_mean_se"] = v.losses.mean_se();
   j["rating"] = v.rating;
   j["inaccuracies"] = s.inaccuracies;
   j["mistakes"] = s.mistakes;

@@ -140,7 +140,7 @@ std::string turns_table(const Json& turns) {
   std::string out =
       "<table><tr><th>turn</th><th class=\"l\">side</th><th>die</th><th class=\"l\">move</th>"
       "<th>value</th><th>luck</th><th>played</th><th class=\"l\">best</th><th>best value</th>"
-      "<th>error</th><th class=\"l\">mark</th><th class=\"l\">roll</th></tr>\n";
+      "<th>value lost</th><th class=\"l\">mark</th><th class=\"l\">roll</th></tr>\n";
   for (const Json& t : turns) {
     std::string mark = t["mark"].is_null() ? "" : t["mark"].get<std::string>();
     std::string die = t["die"].is_null() ? "?" + text_of(t["assumed_die"]) : text_of(t["die"]);
@@ -149,7 +149,7 @@ std::string turns_table(const Json& turns) {
            "</td><td class=\"l\">" + text_of(t["move"]) + "</td><td>" + fixed(t["value"]) +
            (t["exact"] == true ? "" : "~") + "</td><td>" + fixed(t["luck"], "%+.3f") + "</td><td>" +
            fixed(t["move_value"]) + "</td><td class=\"l\">" + text_of(t["best_move"]) +
-           "</td><td>" + fixed(t["die_value"]) + "</td><td>" + fixed(t["error"]) +
+           "</td><td>" + fixed(t["die_value"]) + "</td><td>" + fixed(t["value_lost"]) +
            "</td><td class=\"l\">" + escaped(mark.empty() && t["choices"] == 1 ? "forced" : mark) +
            "</td><td class=\"l\">" + text_of(t["luck_mark"]) + "</td></tr>\n";
   }
@@ -159,17 +159,17 @@ std::string turns_table(const Json& turns) {
 std::string sides_table(const Json& sides) {
   std::string out =
       "<table><tr><th class=\"l\">side</th><th>result</th><th>luck</th><th>luck-adjusted "
-      "result</th><th>error</th><th>per choice</th><th class=\"l\">rating</th>"
+      "result</th><th>value lost</th><th>per choice</th><th class=\"l\">rating</th>"
       "<th>inaccuracies</th><th>mistakes</th><th>blunders</th></tr>\n";
   for (const char* s : {"r", "b"}) {
     const Json& d = sides[s];
     out += "<tr><td class=\"l\">" + side_word(s) + "</td><td>" + fixed(d["result"], "%.0f") +
            "</td><td>" + fixed(d["luck"], "%+.3f") + "</td><td>" +
-           fixed(d["luck_adjusted_result"]) + "</td><td>" + fixed(d["error"]) + "</td><td>" +
-           fixed(d["error_mean"], "%.4f") + " &plusmn; " + fixed(d["error_mean_se"], "%.4f") +
-           "</td><td class=\"l\">" + text_of(d["rating"]) + "</td><td>" +
-           text_of(d["inaccuracies"]) + "</td><td>" + text_of(d["mistakes"]) + "</td><td>" +
-           text_of(d["blunders"]) + "</td></tr>\n";
+           fixed(d["luck_adjusted_result"]) + "</td><td>" + fixed(d["value_lost"]) + "</td><td>" +
+           fixed(d["value_lost_mean"], "%.4f") + " &plusmn; " +
+           fixed(d["value_lost_mean_se"], "%.4f") + "</td><td class=\"l\">" + text_of(d["rating"]) +
+           "</td><td>" + text_of(d["inaccuracies"]) + "</td><td>" + text_of(d["mistakes"]) +
+           "</td><td>" + text_of(d["blunders"]) + "</td></tr>\n";
   }
   return out + "</table>\n";
 }
@@ -198,8 +198,8 @@ std::string game_section(const Json& g) {
   return out + "</section>\n";
 }
 
-// Rows: the pieces on the board; columns: the players; a cell: the error per move with a choice
-// (the moves; the blunders).
+// Rows: the pieces on the board; columns: the players; a cell: the value lost per move with a
+// choice (the moves; the blunders).
 std::string pieces_table(const Json& players) {
   std::string out =
       "<h3>Error per move with a choice, by the pieces on the board (moves; blunders)</h3>\n"
@@ -213,7 +213,7 @@ std::string pieces_table(const Json& players) {
       std::string cell;
       for (const Json& row : p["by_pieces"])
         if (row["pieces"] == pieces)
-          cell = fixed(row["error_mean"], "%.4f") + " (" + text_of(row["choices"]) + "; " +
+          cell = fixed(row["value_lost_mean"], "%.4f") + " (" + text_of(row["choices"]) + "; " +
                  text_of(row["blunders"]) + ")";
       any = any || !cell.empty();
       cells += "<td>" + cell + "</td>";
@@ -248,8 +248,8 @@ std::string summary_section(const Json& summary) {
     out += "<tr><td class=\"l\">" + text_of(p["player"]) + "</td><td>" + text_of(p["games"]) +
            "</td><td>" + text_of(p["wins"]) + "</td><td>" + fixed(p["luck"], "%+.3f") +
            "</td><td>" + fixed(p["luck_adjusted_score"]) + "</td><td>" + text_of(p["choices"]) +
-           "</td><td>" + fixed(p["error_mean"], "%.4f") + " &plusmn; " +
-           fixed(p["error_mean_se"], "%.4f") + "</td><td class=\"l\">" + text_of(p["rating"]) +
+           "</td><td>" + fixed(p["value_lost_mean"], "%.4f") + " &plusmn; " +
+           fixed(p["value_lost_mean_se"], "%.4f") + "</td><td class=\"l\">" + text_of(p["rating"]) +
            "</td><td>" + text_of(p["blunders"]) + "</td></tr>\n";
   out += "</table>\n" + pieces_table(summary["players"]);
   if (summary.contains("not_analysed"))
@@ -274,7 +274,8 @@ std::string analysis_report_html(const std::vector<Json>& games, const Json& sum
       std::string(kStyle) +
       "</style></head><body>\n<h1>Game analysis</h1>\n<p class=\"note\">value: the mover's win "
       "probability before its roll (~: the engine's estimate, else exact from the tables); "
-      "luck: what the roll changed; error: the win probability the move gave away; luck-adjusted "
+      "luck: what the roll changed; value lost: the win probability the move gave away; "
+      "luck-adjusted "
       "result: the result minus the side's luck plus the other side's (docs/ANALYSIS.md).</p>\n";
   if (games.size() > 1 || (summary.contains("not_analysed") && !summary["not_analysed"].empty()))
     out += summary_section(summary);

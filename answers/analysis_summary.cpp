@@ -15,21 +15,21 @@ Json player_json(const PlayerTotals& p) {
   j["score"] = p.finished ? Json(double(p.wins) / p.finished) : Json(nullptr);
   j["luck"] = p.luck;
   j["luck_adjusted_score"] = p.finished ? Json(p.luck_adjusted / p.finished) : Json(nullptr);
-  j["choices"] = p.errors.choices;
-  j["error"] = p.errors.error;
-  j["error_mean"] = p.errors.mean();
-  j["error_mean_se"] = p.errors.mean_se();
+  j["choices"] = p.losses.choices;
+  j["value_lost"] = p.losses.value_lost;
+  j["value_lost_mean"] = p.losses.mean();
+  j["value_lost_mean_se"] = p.losses.mean_se();
   j["rating"] = p.rating();
   j["inaccuracies"] = p.inaccuracies;
   j["mistakes"] = p.mistakes;
   j["blunders"] = p.blunders;
   Json rows = Json::array();
   for (int pieces = kMaxTablePieces; pieces >= kMinTablePieces; --pieces) {
-    const ErrorStats& e = p.by_pieces[size_t(pieces)];
+    const LossStats& e = p.by_pieces[size_t(pieces)];
     if (e.choices == 0) continue;
     rows.push_back({{"pieces", pieces},
                     {"choices", e.choices},
-                    {"error_mean", e.mean()},
+                    {"value_lost_mean", e.mean()},
                     {"blunders", e.blunders}});
   }
   j["by_pieces"] = std::move(rows);

@@ -136,6 +136,7 @@ const std::vector<RefusalWays> kRefusals = {
     {Refusal::UriTooLong, 414, Failure::BadUse},
     {Refusal::HeadTooLarge, 431, Failure::BadUse},
     {Refusal::NotImplemented, 501, Failure::Unavailable},
+    {Refusal::VersionNotSupported, 505, Failure::Unavailable},
     {Refusal::Overloaded, 503, Failure::Unavailable},
 };
 

@@ -81,16 +81,17 @@ std::string message_of_current_exception();
 // HTTP's own refusals, answered before or beside any route: each one's status, and the failure
 // its error document names (the client's doing is bad use, the server's is unavailable).
 enum class Refusal {
-  MalformedRequest,  // 400
-  HostRefused,       // 403: a Host other than loopback's on a loopback server
-  NoSuchPage,        // 404
-  MethodNotAllowed,  // 405
-  RequestTimeout,    // 408
-  BodyTooLarge,      // 413
-  UriTooLong,        // 414
-  HeadTooLarge,      // 431
-  NotImplemented,    // 501: a transfer coding it does not read
-  Overloaded,        // 503: too many connections
+  MalformedRequest,     // 400
+  HostRefused,          // 403: a Host other than loopback's on a loopback server
+  NoSuchPage,           // 404
+  MethodNotAllowed,     // 405
+  RequestTimeout,       // 408
+  BodyTooLarge,         // 413
+  UriTooLong,           // 414
+  HeadTooLarge,         // 431
+  NotImplemented,       // 501: a transfer coding it does not read
+  VersionNotSupported,  // 505: an HTTP version other than 1.x
+  Overloaded,           // 503: too many connections
 };
 
 struct RefusalWays {

@@ -89,7 +89,6 @@ Json connect_answer(const ConnectSummary& s) {
                             {"engine_moves", g.engine_moves},
                             {"outcome", g.outcome},
                             {"how", printable(g.how)}});
-  j["error"] = s.error.empty() ? Json(nullptr) : Json(printable(s.error));
   return j;
 }
 

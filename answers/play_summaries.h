@@ -59,10 +59,9 @@ struct ConnectGame {
 struct ConnectSummary {
   std::vector<ConnectGame> games;
   int won = 0, lost = 0, lost_on_time = 0, unfinished = 0;
-  std::string error;  // why the session failed, or empty
 };
 // games, won, lost, lost_on_time, unfinished, results ([{game, engine_side, engine_moves,
-// outcome, how}]), error (null when the session ended well).
+// outcome, how}]): a session that ended well (one that failed answers the error document).
 Json connect_answer(const ConnectSummary& s);
 
 // What a move-quality run measured on.

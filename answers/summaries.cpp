@@ -8,10 +8,6 @@
 
 namespace ewn {
 
-int64_t whole_ms(double seconds) {
-  return int64_t(std::llround(seconds * 1000));
-}
-
 Json train_eval_answer(const TrainEvalSummary& s) {
   return {{"games", s.games},
           {"positions", s.positions},

@@ -13,6 +13,7 @@
 #include "json_text.h"
 #include "table_conversion.h"
 #include "verify.h"
+#include "whole_ms.h"
 
 namespace ewn {
 
@@ -65,8 +66,6 @@ struct SetupMakeSummary {
   double entry_error = 0;  // the differences' scatter about their mean, probability units
   double depth_bias = 0;   // their mean difference (deeper minus stored)
 };
-// Durations are whole milliseconds on every surface: the one rounding of seconds to them.
-int64_t whole_ms(double seconds);
 
 // `ewn train-eval --json`: games, positions, td_error (the mean absolute TD error over the last
 // 1000 games), took_ms and out (the network file written).

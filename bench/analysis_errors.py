@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""How well each player plays, and where it loses: the mean error per move of every player in
+"""How well each player plays, and where it loses: the mean value lost per move of every player in
 analysed games, by the number of pieces on the board (docs/RESULTS.md).
 
 Reads the output of `ewn analyse LOG --all --json` (one document a line, with the players' names
 of an `ewn match` log) from the files given or stdin, and prints a Markdown table: for each
-player and range of piece counts, the mean error per move with a choice (win probability given
+player and range of piece counts, the mean value lost per move with a choice (win probability given
 away), the number of such moves, and the blunders per 100 of them.
 
     ewn analyse m.log --all --json > m.jsonl && bench/analysis_errors.py m.jsonl
@@ -22,7 +22,7 @@ def range_name(lo, hi):
 
 
 def main(paths):
-    sums = defaultdict(lambda: [0.0, 0, 0])  # (player, range) -> error sum, moves, blunders
+    sums = defaultdict(lambda: [0.0, 0, 0])  # (player, range) -> value lost sum, moves, blunders
     exact = defaultdict(lambda: [0, 0])  # range -> exact moves, moves
     games = defaultdict(int)
     streams = [open(p) for p in paths] if paths else [sys.stdin]
@@ -40,7 +40,7 @@ def main(paths):
                 for lo, hi in RANGES:
                     if lo <= t["pieces"] <= hi:
                         s = sums[(players[t["side"]], (lo, hi))]
-                        s[0] += t["error"]
+                        s[0] += t["value_lost"]
                         s[1] += 1
                         s[2] += t["mark"] == "blunder"
                         e = exact[(lo, hi)]

@@ -115,7 +115,7 @@ void print_text(const GameAnalysis& a, const std::string& engine_note) {
   std::cout << "Values: exact from the tables where they reach, else the engine's estimate at "
             << a.nodes << " nodes (" << engine_note << ")\n\n";
   std::cout
-      << "turn side die move  value  luck    played  best   best-v  error  mark        roll\n";
+      << "turn side die move  value  luck    played  best   best-v   lost  mark        roll\n";
   for (const TurnAnalysis& t : a.turns) {
     char line[160];
     const char* luck_mark = t.die ? t.luck_mark() : nullptr;
@@ -124,7 +124,7 @@ void print_text(const GameAnalysis& a, const std::string& engine_note) {
                   format_move(t.move).c_str(), value_text(t.value).c_str(), t.exact ? " " : "~",
                   t.die ? signed_value(t.luck).c_str() : "   ?", value_text(t.move_value).c_str(),
                   format_move(t.best_move).c_str(), value_text(t.die_value).c_str(),
-                  value_text(t.error).c_str(),
+                  value_text(t.value_lost).c_str(),
                   t.mark() ? t.mark() : (t.choices == 1 ? "forced" : ""),
                   luck_mark ? luck_mark : "");
     std::string shown = line;
@@ -143,13 +143,13 @@ void print_text(const GameAnalysis& a, const std::string& engine_note) {
                     : "; ~: the engine's estimate, not exact")
             << ")\n";
   print_chart(a);
-  std::cout << "\n        luck    error  per choice  inaccuracies  mistakes  blunders\n";
+  std::cout << "\n        luck     lost  per choice  inaccuracies  mistakes  blunders\n";
   for (Side s : {Red, Blue}) {
     const SideSummary& sum = a.side(s);
     char line[160];
     std::snprintf(line, sizeof line, "%-6s %s  %6.3f  %10.4f  %12d  %8d  %8d", side_name(s),
-                  signed_value(sum.luck).c_str(), sum.error, sum.error_mean(), sum.inaccuracies,
-                  sum.mistakes, sum.blunders);
+                  signed_value(sum.luck).c_str(), sum.value_lost, sum.value_lost_mean(),
+                  sum.inaccuracies, sum.mistakes, sum.blunders);
     std::cout << line << "\n";
   }
   std::cout << "\n        result  luck-adjusted  per choice (+- se)  rating\n";
@@ -158,14 +158,14 @@ void print_text(const GameAnalysis& a, const std::string& engine_note) {
     char line[160];
     std::snprintf(line, sizeof line, "%-6s  %6s  %13s  %8.4f +- %.4f  %s", side_name(s),
                   v.result ? value_text(*v.result).substr(0, 1).c_str() : "-",
-                  v.luck_adjusted ? value_text(*v.luck_adjusted).c_str() : "-", v.errors.mean(),
-                  v.errors.mean_se(), v.rating);
+                  v.luck_adjusted ? value_text(*v.luck_adjusted).c_str() : "-", v.losses.mean(),
+                  v.losses.mean_se(), v.rating);
     std::cout << line << "\n";
   }
   for (const std::string& note : g.notes) std::cout << "Note: " << note << "\n";
 }
 
-// --all: the totals over the games, and each player's error by the pieces on the board.
+// --all: the totals over the games, and each player's value lost by the pieces on the board.
 void print_summary(const LogTotals& totals) {
   std::cout << "\n" << all_games_words(totals.games) << ":";
   const char* separator = " ";
@@ -181,11 +181,11 @@ void print_summary(const LogTotals& totals) {
     std::string adjusted = p.finished ? value_text(p.luck_adjusted / p.finished) : "-";
     std::snprintf(line, sizeof line, "%-20s  %5d  %4d  %s  %15s  %7d  %8.4f +- %.4f  %-12s  %8d",
                   printable(p.name).substr(0, 20).c_str(), p.games, p.wins,
-                  signed_value(p.luck).c_str(), adjusted.c_str(), p.errors.choices, p.errors.mean(),
-                  p.errors.mean_se(), p.rating(), p.blunders);
+                  signed_value(p.luck).c_str(), adjusted.c_str(), p.losses.choices, p.losses.mean(),
+                  p.losses.mean_se(), p.rating(), p.blunders);
     std::cout << line << "\n";
   }
-  std::cout << "\nError per move with a choice by the pieces on the board (moves; blunders)\n"
+  std::cout << "\nValue lost per move with a choice by the pieces on the board (moves; blunders)\n"
             << "pieces";
   for (const PlayerTotals& p : totals.players) {
     char head[32];
@@ -197,7 +197,7 @@ void print_summary(const LogTotals& totals) {
     std::string row;
     bool any = false;
     for (const PlayerTotals& p : totals.players) {
-      const ErrorStats& e = p.by_pieces[size_t(n)];
+      const LossStats& e = p.by_pieces[size_t(n)];
       char cell[64] = "";
       if (e.choices)
         std::snprintf(cell, sizeof cell, "%.4f (%d; %d)", e.mean(), e.choices, e.blunders);
@@ -325,11 +325,12 @@ void register_analyse(CLI::App& app) {
       "a5b4'; die ? if not known). For every turn it prints the mover's win probability before the "
       "roll (value),\n"
       "the roll's luck (the value after the roll with best play, minus before), the move played\n"
-      "and its value, the best move and its value, the error (the win probability the move gave\n"
-      "away) and a mark: inaccuracy from 0.02, mistake from 0.05, blunder from 0.10. Values are\n"
-      "exact where the tables cover the position, elsewhere the engine's estimate to --nodes\n"
-      "(marked ~; the same on every run). Then Red's win probability as a chart, and per side the\n"
-      "total luck, the total error, the mean error of the turns with a choice and the marks.\n"
+      "and its value, the best move and its value, the value lost (the win probability the move\n"
+      "gave away) and a mark: inaccuracy from 0.02, mistake from 0.05, blunder from 0.10. Values\n"
+      "are exact where the tables cover the position, elsewhere the engine's estimate to\n"
+      "--nodes (marked ~; the same on every run). Then Red's win probability as a chart, and per\n"
+      "side the total luck, the total value lost, the mean value lost of the turns with a choice\n"
+      "and the marks.\n"
       "--json prints the same as one document (docs/ANALYSIS.md lists its fields); with --all\n"
       "every game of a log is analysed, one document a line, then the totals over the games\n"
       "({\"summary\": ...}); a game that cannot be analysed is named, the others go on, and the\n"

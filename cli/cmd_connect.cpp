@@ -44,7 +44,6 @@ ConnectSummary connect_summary(const ClientReport& report) {
   s.lost = report.losses();
   s.lost_on_time = report.time_losses();
   s.unfinished = report.unfinished();
-  s.error = report.error;
   return s;
 }
 
@@ -96,8 +95,12 @@ int run_connect(const ConnectOptions& opt) {
   if (log.is_open())
     log << game_log::connect_summary_lines(report.games.size(), report.wins(), report.losses(),
                                            report.time_losses(), report.unfinished());
+  // A session that failed (no server, a connection refused or lost, a server that broke the
+  // protocol) answers the error document, as every command's failure: its results so far are
+  // in the report above and in the log.
+  if (!report.error.empty())
+    return fail("connect", opt.json, Failure::Unavailable, printable(report.error));
   if (opt.json) print_json(connect_answer(connect_summary(report)));
-  if (!report.error.empty()) return fail("connect", Failure::Unavailable, printable(report.error));
   return 0;
 }
 

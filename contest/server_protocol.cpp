@@ -2,34 +2,20 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 
 #include "direction.h"
+#include "printable.h"
 #include "side_names.h"
 
 namespace ewn {
 
 namespace {
 
+// The characters of a server's message a complaint about it shows.
+constexpr size_t kShownOfMessage = 120;
+
 bool is_space(char c) {
   return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
-std::string quoted(std::string_view text) {
-  constexpr size_t kShown = 120;
-  std::string out;
-  for (char c : text.substr(0, kShown)) {
-    unsigned char u = static_cast<unsigned char>(c);
-    if (u >= 32 && u < 127) {
-      out += c;
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", u);
-      out += buf;
-    }
-  }
-  if (text.size() > kShown) out += "...";
-  return "\"" + out + "\"";
 }
 
 // A tiny reader over the message text.
@@ -38,7 +24,7 @@ struct Reader {
   size_t at = 0;
   [[noreturn]] void fail(const std::string& what) const {
     throw ProtocolError("bad message from the server at character " + std::to_string(at + 1) +
-                        ": " + what + " in " + quoted(text));
+                        ": " + what + " in " + quoted_excerpt(text, kShownOfMessage));
   }
   void skip_spaces() {
     while (at < text.size() && is_space(text[at])) ++at;
@@ -125,11 +111,12 @@ ServerMessage parse_server_message(std::string_view text) {
   const char* side = side_name(pos.to_move);
   if (pos.count(pos.to_move) == 0)
     throw ProtocolError(std::string("bad message from the server: the die says the engine plays ") +
-                        side + ", which has no pieces, in " + quoted(text));
+                        side + ", which has no pieces, in " +
+                        quoted_excerpt(text, kShownOfMessage));
   if (auto w = pos.winner())
     throw ProtocolError(std::string("bad message from the server: the game on this board is "
                                     "already decided (") +
-                        side_name(*w) + " has won), in " + quoted(text));
+                        side_name(*w) + " has won), in " + quoted_excerpt(text, kShownOfMessage));
   return msg;
 }
 
@@ -164,7 +151,7 @@ Move parse_answer(const Position& pos, std::string_view text) {
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
   size_t bar = text.find('|');
   auto bad = [&](const std::string& what) {
-    return ProtocolError("bad answer " + quoted(text) + ": " + what);
+    return ProtocolError("bad answer " + quoted_excerpt(text, kShownOfMessage) + ": " + what);
   };
   if (bar == std::string_view::npos) throw bad("expected <piece>|<direction>");
   std::string piece(text.substr(0, bar));

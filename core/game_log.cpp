@@ -202,4 +202,33 @@ std::string connect_summary_lines(size_t games, int won, int lost, int lost_on_t
          " unfinished=" + std::to_string(unfinished) + "\n\n";
 }
 
+// --- the page's game text ----------------------------------------------------------------------
+
+std::string page_text(const Position& start, const std::string& red, const std::string& blue,
+                      const std::vector<PageTurn>& turns, std::optional<Side> winner) {
+  std::string out = std::string(kPageTitle) + "\n";
+  out += std::string(kPageSetup) + " " + format_position(start) + "\n";
+  out += std::string(kPageRed) + " " + red + kPageBlue + " " + blue + "\n";
+  out += std::string(kPageMoves) + "\n";
+  for (size_t i = 0; i < turns.size(); ++i)
+    out += std::to_string(i + 1) + ". " + side_letter(turns[i].side) + " " +
+           std::to_string(turns[i].die) + " " + format_move(turns[i].move) + "\n";
+  if (winner) out += std::string(kPageResult) + " " + side_name(*winner) + " " + kPageWins + "\n";
+  return out;
+}
+
+std::optional<std::pair<std::string, std::string>> page_players(std::string_view line) {
+  auto trimmed = [](std::string_view s) {
+    size_t first = s.find_first_not_of(' ');
+    if (first == std::string_view::npos) return std::string();
+    return std::string(s.substr(first, s.find_last_not_of(' ') - first + 1));
+  };
+  std::string_view red = kPageRed, blue = kPageBlue;
+  if (line.substr(0, red.size()) != red) return std::nullopt;
+  size_t at = line.find(blue);
+  if (at == std::string_view::npos) return std::nullopt;
+  return std::make_pair(trimmed(line.substr(red.size(), at - red.size())),
+                        trimmed(line.substr(at + blue.size())));
+}
+
 }  // namespace ewn::game_log

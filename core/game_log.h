@@ -1,7 +1,9 @@
-// The game logs, defined once: `ewn match --log`, the log of `ewn play` (also --operator) and the
-// log of `ewn connect` (docs/ANALYSIS.md shows them). Their words and a writer for each kind of
-// line are here; the programs write their logs with these writers (player/match.cpp, contest/)
-// and analysis/ reads them back with these words, so the two cannot drift apart.
+// The game logs, defined once: `ewn match --log`, the log of `ewn play` (also --operator), the
+// log of `ewn connect` and the game text the page of `ewn serve` copies (docs/ANALYSIS.md shows
+// them). Their words and a writer for each kind of line are here; the programs write their logs
+// with these writers (player/match.cpp, contest/; the page's web/static/game.js writes the same
+// lines, checked against page_text by tests/analysis/test_game_log.cpp) and analysis/ reads them
+// back with these words, so the two cannot drift apart.
 //
 // Every writer returns whole lines, each ending in '\n'. Positions and moves are in SPEC
 // notation (notation.h), sides as words ("red", "blue": side_names.h).
@@ -10,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "position.h"
@@ -173,5 +176,38 @@ std::string error_line(const std::string& error);
 // "summary games=4 won=3 lost=1 lost_on_time=1 unfinished=0" and a blank line.
 std::string connect_summary_lines(size_t games, int won, int lost, int lost_on_time,
                                   int unfinished);
+
+// --- the page's game text (`ewn serve`: "Copy game as text", web/static/game.js) --------------
+//
+//   EinStein wuerfelt nicht! (ewn serve)
+//   Setup: r1r2r32/5/2b3b41/5/5 r
+//   Red: player; Blue: engine (100 ms a move)
+//   Moves (number, side, die, move):
+//   1. r 3 c5d5
+//   2. b 4 d3c4
+//   Result: Blue wins              (once the game is won)
+
+inline constexpr char kPageTitle[] = "EinStein wuerfelt nicht! (ewn serve)";
+inline constexpr char kPageTitleStart[] = "EinStein";  // a text that starts so is the page's
+inline constexpr char kPageSetup[] = "Setup:";
+inline constexpr char kPageRed[] = "Red:";
+inline constexpr char kPageBlue[] = "; Blue:";
+inline constexpr char kPageMoves[] = "Moves (number, side, die, move):";
+inline constexpr char kPageMovesStart[] = "Moves";
+inline constexpr char kPageResult[] = "Result:";
+inline constexpr char kPageWins[] = "wins";
+
+// One turn of the page's list: "3. r 1 a5b5".
+struct PageTurn {
+  Side side = Red;
+  int die = 1;
+  Move move;
+};
+// The whole text: title, setup, players (each side's: "player", "engine (100 ms a move)"), the
+// moves' header, one line a turn and the result line once `winner` is known.
+std::string page_text(const Position& start, const std::string& red, const std::string& blue,
+                      const std::vector<PageTurn>& turns, std::optional<Side> winner);
+// The players of a players line "Red: A; Blue: B" (red first), or nullopt for another line.
+std::optional<std::pair<std::string, std::string>> page_players(std::string_view line);
 
 }  // namespace ewn::game_log

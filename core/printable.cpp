@@ -1,5 +1,7 @@
 #include "printable.h"
 
+#include <algorithm>
+
 namespace ewn {
 
 namespace {
@@ -53,16 +55,20 @@ std::string printable(std::string_view text) {
 }
 
 std::string quoted_excerpt(std::string_view text, size_t limit) {
-  std::string out = "'";
-  if (text.size() <= limit) return out.append(printable(text)).append("'");
-  // Cut before a UTF-8 continuation byte rather than inside a character where possible.
-  size_t cut = limit;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;
-  if (cut == 0) cut = limit;
-  return out.append(printable(text.substr(0, cut)))
-      .append("...' (")
-      .append(std::to_string(text.size()))
-      .append(" bytes)");
+  std::string shown;
+  size_t shown_characters = 0, at = 0;
+  while (at < text.size()) {
+    // One character: a valid UTF-8 sequence, or one byte (printable or escaped).
+    size_t n = static_cast<unsigned char>(text[at]) >= 0x80 ? printable_sequence(text, at) : 0;
+    std::string piece = printable(text.substr(at, std::max<size_t>(n, 1)));
+    size_t characters = n > 1 ? 1 : piece.size();
+    if (shown_characters + characters > limit) break;
+    shown += piece;
+    shown_characters += characters;
+    at += std::max<size_t>(n, 1);
+  }
+  if (at == text.size()) return "'" + shown + "'";
+  return "'" + shown + "...' (" + std::to_string(text.size()) + " bytes)";
 }
 
 }  // namespace ewn

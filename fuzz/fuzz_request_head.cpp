@@ -20,9 +20,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(full.bytes > 0 && full.bytes <= size, "ready with %zu of %zu bytes", full.bytes,
                size);
   if (full.kind == Kind::Refused) {
-    int s = full.status;
-    FUZZ_CHECK(s == 400 || s == 405 || s == 413 || s == 414 || s == 431 || s == 501 || s == 505,
-               "refused with status %d", s);
+    // The framer's refusals (answers/failure.h's map gives each its status and kind).
+    ewn::Refusal r = full.refusal;
+    FUZZ_CHECK(r != ewn::Refusal::HostRefused && r != ewn::Refusal::NoSuchPage &&
+                   r != ewn::Refusal::RequestTimeout && r != ewn::Refusal::Overloaded,
+               "refused with refusal %d", int(r));
     FUZZ_CHECK(!full.message.empty(), "refused without a message");
   }
   // Fed in pieces to one framer, as a connection reads them (pieces of 1, 2, 3, ... bytes):
@@ -35,12 +37,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     part = framer.examine(bytes.substr(0, n));
     continues += part.send_continue;
     if (part.kind == Kind::Incomplete) continue;
-    FUZZ_CHECK(part.kind == full.kind && part.bytes == full.bytes && part.status == full.status,
+    FUZZ_CHECK(part.kind == full.kind && part.bytes == full.bytes && part.refusal == full.refusal,
                "the verdict on %zu bytes changed with %zu more", n, size - n);
   }
   part = framer.examine(bytes);
   continues += part.send_continue;
-  FUZZ_CHECK(part.kind == full.kind && part.bytes == full.bytes && part.status == full.status,
+  FUZZ_CHECK(part.kind == full.kind && part.bytes == full.bytes && part.refusal == full.refusal,
              "fed in pieces, the verdict differs from the whole's");
   FUZZ_CHECK(continues <= 1, "100 Continue asked for %d times", continues);
   // The Host check must only ever accept loopback (checked loosely: no accepted name holds

@@ -2,6 +2,7 @@
 
 #include "engine_answers.h"
 #include "position_estimate.h"
+#include "whole_ms.h"
 
 namespace ewn::web {
 
@@ -9,8 +10,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-long ms_since(Clock::time_point start) {
-  return long(std::chrono::duration_cast<Milliseconds>(Clock::now() - start).count());
+int64_t ms_since(Clock::time_point start) {
+  return whole_ms(Clock::now() - start);
 }
 
 }  // namespace

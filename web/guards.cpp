@@ -28,8 +28,8 @@ Response answer(const Site& site, const Request& req) {
     if (is_loopback_address(site.options.host) && !req.host.empty() &&
         !is_loopback_host_header(req.host))
       send_error(res, Refusal::HostRefused,
-                 "Host '" + printable_excerpt(req.host) +
-                     "' refused: this server listens on loopback and answers requests for "
+                 "Host " + quoted_excerpt(req.host, kMaxPositionLength) +
+                     " refused: this server listens on loopback and answers requests for "
                      "localhost, 127.0.0.1 or [::1] only (docs/WEB.md, Safety)");
     else
       route(site, req, res);

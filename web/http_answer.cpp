@@ -1,6 +1,8 @@
 #include "http_answer.h"
 
 #include <strings.h>
+
+#include <boost/beast/http/status.hpp>
 #include <map>
 
 #include "json_response.h"
@@ -17,37 +19,10 @@ constexpr std::pair<const char*, const char*> kAnswerHeaders[] = {
     {"Cache-Control", "no-store"},
 };
 
-const char* reason_phrase(int status) {
-  switch (status) {
-    case 200:
-      return "OK";
-    case 400:
-      return "Bad Request";
-    case 403:
-      return "Forbidden";
-    case 404:
-      return "Not Found";
-    case 405:
-      return "Method Not Allowed";
-    case 408:
-      return "Request Timeout";
-    case 413:
-      return "Content Too Large";
-    case 414:
-      return "URI Too Long";
-    case 431:
-      return "Request Header Fields Too Large";
-    case 500:
-      return "Internal Server Error";
-    case 501:
-      return "Not Implemented";
-    case 503:
-      return "Service Unavailable";
-    case 505:
-      return "HTTP Version Not Supported";
-    default:
-      return "Error";
-  }
+// The status line's words: Beast's (RFC 9110's, where it renamed none).
+std::string reason_phrase(int status) {
+  return std::string(boost::beast::http::obsolete_reason(
+      boost::beast::http::int_to_status(static_cast<unsigned>(status))));
 }
 
 struct IgnoringCase {
@@ -62,7 +37,7 @@ std::string answer_bytes(const Response& res, const AnswerFraming& framing) {
   // In the order of their names, as the server wrote them before (cpp-httplib's order).
   std::map<std::string, std::string, IgnoringCase> headers;
   for (const auto& [name, value] : kAnswerHeaders) headers[name] = value;
-  if (res.status == 405) headers["Allow"] = "GET, HEAD";
+  if (res.status == ways_of(Refusal::MethodNotAllowed).http_status) headers["Allow"] = "GET, HEAD";
   headers["Content-Type"] = res.content_type.empty() ? "text/plain" : res.content_type;
   headers["Content-Length"] = std::to_string(res.body.size());
   if (framing.keep_alive)
@@ -77,9 +52,9 @@ std::string answer_bytes(const Response& res, const AnswerFraming& framing) {
   return out;
 }
 
-std::string refusal_bytes(int status, const std::string& message) {
+std::string refusal_bytes(Refusal refusal, const std::string& message) {
   Response res;
-  send_error(res, status, "HTTP " + std::to_string(status) + ": " + message);
+  send_error(res, refusal, "HTTP " + std::to_string(ways_of(refusal).http_status) + ": " + message);
   return answer_bytes(res, AnswerFraming{false, false, 0});
 }
 

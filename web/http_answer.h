@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "failure.h"
 #include "http_message.h"
 
 namespace ewn::web {
@@ -18,7 +19,8 @@ struct AnswerFraming {
 std::string answer_bytes(const Response& res, const AnswerFraming& framing);
 
 // The answer to a request the server refuses before any route sees it: {"error": "HTTP
-// <status>: <message>"}, "Connection: close" (and "Allow: GET, HEAD" for a 405).
-std::string refusal_bytes(int status, const std::string& message);
+// <status>: <message>", "error_kind"} with the refusal's status and kind from the map
+// (answers/failure.h), "Connection: close" (and "Allow: GET, HEAD" for a method not allowed).
+std::string refusal_bytes(Refusal refusal, const std::string& message);
 
 }  // namespace ewn::web

@@ -9,6 +9,8 @@
 #include <memory>
 #include <string>
 
+#include "failure.h"
+
 namespace ewn::web {
 
 struct Request {
@@ -33,7 +35,7 @@ struct Request {
 };
 
 struct Response {
-  int status = 200;
+  int status = kSuccessHttpStatus;
   std::string body;
   std::string content_type;
 

@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "http_answer.h"
+#include "json_response.h"
 #include "query.h"
 #include "request_head.h"
 
@@ -98,7 +99,7 @@ class Session : public std::enable_shared_from_this<Session> {
       if (c_.refusals >= c_.limits.max_refusals) return refuse_at_once(message);
       ++c_.refusals;
       refusing_ = true;
-      return refuse(503, message);
+      return refuse(Refusal::Overloaded, message);
     }
     counted_ = true;
     c_.sessions[id_] = weak_from_this();
@@ -114,7 +115,7 @@ class Session : public std::enable_shared_from_this<Session> {
     if (phase_ == Phase::Reading && request_started_) {
       ++c_.refusals;
       refusing_ = true;
-      return refuse(503, "too many connections; try again");
+      return refuse(Refusal::Overloaded, "too many connections; try again");
     }
     if (phase_ == Phase::Writing) reset_on_close();
     close();
@@ -140,7 +141,7 @@ class Session : public std::enable_shared_from_this<Session> {
     std::array<char, 4096> sink;
     for (int i = 0; i < 16 && ::recv(fd, sink.data(), sink.size(), MSG_DONTWAIT) > 0; ++i) {
     }
-    std::string bytes = refusal_bytes(503, message);
+    std::string bytes = refusal_bytes(Refusal::Overloaded, message);
     if (::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL | MSG_DONTWAIT) > 0)
       ::shutdown(fd, SHUT_WR);
     close();
@@ -161,8 +162,9 @@ class Session : public std::enable_shared_from_this<Session> {
   void on_deadline() {
     if (phase_ == Phase::Working) return look_at_client();
     if (phase_ == Phase::Reading && request_started_)
-      return refuse(408, "request not received whole within " +
-                             std::to_string(c_.limits.request.count()) + " ms of its first byte");
+      return refuse(Refusal::RequestTimeout, "request not received whole within " +
+                                                 std::to_string(c_.limits.request.count()) +
+                                                 " ms of its first byte");
     reset_on_close();
     close();
   }
@@ -232,7 +234,7 @@ class Session : public std::enable_shared_from_this<Session> {
       case HeadVerdict::Kind::Incomplete:
         return peer_closed_ ? close() : read();
       case HeadVerdict::Kind::Refused:
-        return refuse(v.status, v.message);
+        return refuse(v.refusal, v.message);
       case HeadVerdict::Kind::Ready:
         return dispatch(v.bytes);
     }
@@ -268,11 +270,12 @@ class Session : public std::enable_shared_from_this<Session> {
       rest.remove_prefix(parser.put(asio::buffer(rest.data(), rest.size()), ec));
     buffer_.erase(0, bytes);
     framer_.reset();
-    if (ec || !parser.is_done()) return refuse(400, "malformed request");
+    if (ec || !parser.is_done()) return refuse(Refusal::MalformedRequest, "malformed request");
     const auto& head = parser.get();
     if (head.method() != http::verb::get && head.method() != http::verb::head)
-      return refuse(405, "only GET (and HEAD) requests are served");
-    if (std::string problem = host_problem(head); !problem.empty()) return refuse(400, problem);
+      return refuse(Refusal::MethodNotAllowed, "only GET (and HEAD) requests are served");
+    if (std::string problem = host_problem(head); !problem.empty())
+      return refuse(Refusal::MalformedRequest, problem);
     Request req;
     req.method = std::string(head.method_string());
     req.target = std::string(head.target());
@@ -280,7 +283,7 @@ class Session : public std::enable_shared_from_this<Session> {
     // The absolute form names the host itself, in place of the Host header (RFC 9112, 3.2.2).
     if (auto absolute = absolute_target(req.target)) {
       if (absolute->bad)
-        return refuse(400,
+        return refuse(Refusal::MalformedRequest,
                       "malformed request target (an absolute form without a host, or with "
                       "user information)");
       req.target = absolute->origin_form;
@@ -305,8 +308,7 @@ class Session : public std::enable_shared_from_this<Session> {
       try {
         res = self->c_.handle(req);
       } catch (...) {  // the handler answers its own errors: this is a last resort
-        res = Response{500, {}, {}};
-        res.set_content("{\"error\":\"internal error\"}\n", "application/json");
+        send_failure(res, Failure::Internal, "internal error");
       }
       asio::post(self->c_.io, [self, res = std::move(res)] { self->answer(res); });
     });
@@ -349,10 +351,10 @@ class Session : public std::enable_shared_from_this<Session> {
   }
 
   // Refuses the request (or the connection) with the server's own answer, then ends it.
-  void refuse(int status, const std::string& message) {
+  void refuse(Refusal refusal, const std::string& message) {
     buffer_.clear();
     framer_.reset();
-    out_ = std::move(pending_) + refusal_bytes(status, message);
+    out_ = std::move(pending_) + refusal_bytes(refusal, message);
     pending_.clear();
     write(false);
   }

@@ -36,12 +36,4 @@ inline void send_error(Response& res, Refusal refusal, const std::string& messag
   send_json(res, w.http_status, error_answer(w.failure, message));
 }
 
-// The same for a status the transport chose: the map's refusal of that status (an unlisted one
-// is the server's failure, unavailable).
-inline void send_error(Response& res, int status, const std::string& message) {
-  std::optional<Refusal> refusal = refusal_of_status(status);
-  send_json(res, status,
-            error_answer(refusal ? ways_of(*refusal).failure : Failure::Unavailable, message));
-}
-
 }  // namespace ewn::web

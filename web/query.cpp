@@ -4,6 +4,8 @@
 #include <set>
 #include <string_view>
 
+#include "printable.h"
+
 namespace ewn::web {
 
 namespace {
@@ -64,18 +66,18 @@ void check_params(const Request& req, std::initializer_list<std::string_view> kn
     std::string_view piece = query.substr(0, query.find('&'));
     query.remove_prefix(std::min(query.size(), piece.size() + 1));
     if (!piece.empty() && !pieces.insert(piece).second)
-      throw RequestError("parameter '" + printable_excerpt(piece.substr(0, piece.find('=')), 32) +
-                         "' given more than once");
+      throw RequestError("parameter " + quoted_excerpt(piece.substr(0, piece.find('=')), 32) +
+                         " given more than once");
   }
   for (const auto& [name, value] : req.params) {
     if (std::find(known.begin(), known.end(), name) == known.end()) {
       std::string list;
       for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-      throw RequestError("unknown parameter '" + printable_excerpt(name, 32) + "'" +
+      throw RequestError("unknown parameter " + quoted_excerpt(name, 32) +
                          (list.empty() ? " (this path takes none)" : " (known: " + list + ")"));
     }
     if (req.params.count(name) > 1)
-      throw RequestError("parameter '" + name + "' given more than once");
+      throw RequestError("parameter " + quoted_excerpt(name, 32) + " given more than once");
   }
 }
 
@@ -104,17 +106,10 @@ long number_param(const Request& req, const std::string& name, long fallback, lo
                 std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
   long value = digits ? std::stol(text) : -1;
   if (!digits || value < min || value > max)
-    throw RequestError("parameter '" + name + "'='" + printable_excerpt(text, 16) +
-                       "' must be a whole number in [" + std::to_string(min) + ", " +
+    throw RequestError("parameter '" + name + "'=" + quoted_excerpt(text, 16) +
+                       " must be a whole number in [" + std::to_string(min) + ", " +
                        std::to_string(max) + "]");
   return value;
-}
-
-std::string printable_excerpt(std::string_view text, size_t limit) {
-  std::string out;
-  for (char c : text.substr(0, limit)) out += c >= 0x20 && c < 0x7f ? c : '?';
-  if (text.size() > limit) out += "...";
-  return out;
 }
 
 }  // namespace ewn::web

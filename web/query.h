@@ -43,7 +43,4 @@ ParsedPosition position_param(const Request& req);
 // An optional whole number of at most 9 digits in [min, max]; `fallback` when absent.
 long number_param(const Request& req, const std::string& name, long fallback, long min, long max);
 
-// Printable ASCII of `text` for messages, other bytes as '?', at most `limit` characters.
-std::string printable_excerpt(std::string_view text, size_t limit = kMaxPositionLength);
-
 }  // namespace ewn::web

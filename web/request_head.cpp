@@ -53,8 +53,8 @@ std::string request_line_too_long() {
   return "request line too long (at most " + std::to_string(kMaxRequestLine) + " bytes)";
 }
 
-bool RequestFramer::refuse(int status, std::string message) {
-  refused_ = {HeadVerdict::Kind::Refused, 0, status, std::move(message)};
+bool RequestFramer::refuse(Refusal refusal, std::string message) {
+  refused_ = {HeadVerdict::Kind::Refused, 0, refusal, std::move(message)};
   return false;
 }
 
@@ -64,7 +64,12 @@ HeadVerdict RequestFramer::examine(std::string_view buffered) {
     if (!on_byte(buffered, scanned_)) return refused_;
   if (head_bytes_ == 0) return {};
   size_t bytes = head_bytes_ + size_t(length_);
-  if (buffered.size() >= bytes) return {HeadVerdict::Kind::Ready, bytes, 0, {}};
+  if (buffered.size() >= bytes) {
+    HeadVerdict ready;
+    ready.kind = HeadVerdict::Kind::Ready;
+    ready.bytes = bytes;
+    return ready;
+  }
   HeadVerdict wait;
   if (expects_continue_ && !continue_sent_) wait.send_continue = continue_sent_ = true;
   return wait;
@@ -76,18 +81,19 @@ bool RequestFramer::on_byte(std::string_view buffered, size_t at) {
   char c = buffered[at];
   bool after_cr = at > line_start_ && buffered[at - 1] == '\r';
   if (after_cr && c != '\n')
-    return refuse(400, "malformed request (a CR not followed by LF; RFC 9112, section 2.2)");
+    return refuse(Refusal::MalformedRequest,
+                  "malformed request (a CR not followed by LF; RFC 9112, section 2.2)");
   if (c == '\n') {
     if (!after_cr)
-      return refuse(400,
+      return refuse(Refusal::MalformedRequest,
                     "malformed request (a line ended by LF alone; lines end with CRLF, "
                     "RFC 9112, section 2.2)");
     std::string_view line = buffered.substr(line_start_, at - 1 - line_start_);
     line_start_ = at + 1;
     if (!on_line(line)) return false;
     if (head_bytes_ == 0 && at + 1 >= kMaxRequestHead)
-      return refuse(
-          431, "request head too large (at most " + std::to_string(kMaxRequestHead) + " bytes)");
+      return refuse(Refusal::HeadTooLarge, "request head too large (at most " +
+                                               std::to_string(kMaxRequestHead) + " bytes)");
     return true;
   }
   if (!in_fields_) {
@@ -96,16 +102,17 @@ bool RequestFramer::on_byte(std::string_view buffered, size_t at) {
     if (!method_read_ && c == ' ' && at > line_start_) {
       method_read_ = true;
     } else if (!method_read_ && c != '\r' && !is_token_char(c)) {
-      return refuse(400, c == 0x16 && at == 0
-                             ? "malformed request (a TLS handshake: this server speaks plain "
-                               "HTTP, http:// and not https://)"
-                             : "malformed request (not an HTTP request line)");
+      return refuse(Refusal::MalformedRequest,
+                    c == 0x16 && at == 0
+                        ? "malformed request (a TLS handshake: this server speaks plain "
+                          "HTTP, http:// and not https://)"
+                        : "malformed request (not an HTTP request line)");
     }
     if (at - line_start_ >= kMaxRequestLine && c != '\r')
-      return refuse(414, request_line_too_long());
+      return refuse(Refusal::UriTooLong, request_line_too_long());
   }
   if (at >= kMaxRequestHead)
-    return refuse(431,
+    return refuse(Refusal::HeadTooLarge,
                   "request head too large (at most " + std::to_string(kMaxRequestHead) + " bytes)");
   return true;
 }
@@ -118,15 +125,17 @@ bool RequestFramer::on_line(std::string_view line) {
   if (!line.empty()) return on_field_line(line);
   head_bytes_ = line_start_;
   if (length_ > kMaxRequestBody)
-    return refuse(413, "request body too large (at most " + std::to_string(kMaxRequestBody) +
-                           " bytes; no request takes a body)");
+    return refuse(Refusal::BodyTooLarge, "request body too large (at most " +
+                                             std::to_string(kMaxRequestBody) +
+                                             " bytes; no request takes a body)");
   // An expectation is met only where there is a body still to come (RFC 9110, section 10.1.1).
   expects_continue_ = expects_continue_ && http11_ && length_ > 0;
   return true;
 }
 
 bool RequestFramer::on_request_line(std::string_view line) {
-  if (names_another_method(line)) return refuse(405, "only GET (and HEAD) requests are served");
+  if (names_another_method(line))
+    return refuse(Refusal::MethodNotAllowed, "only GET (and HEAD) requests are served");
   // The version, when the line ends with one of the form HTTP/d.d (any other goes to the parser
   // and is answered 400): HTTP/1.x from 1.1 on is 1.1; another major version is not served.
   size_t space = line.rfind(' ');
@@ -135,8 +144,8 @@ bool RequestFramer::on_request_line(std::string_view line) {
       version[6] != '.' || !is_digit(version[7]))
     return true;
   if (version[5] != '1')
-    return refuse(505, "HTTP version " + std::string(version.substr(5)) +
-                           " not supported (this server speaks HTTP/1.1)");
+    return refuse(Refusal::VersionNotSupported, "HTTP version " + std::string(version.substr(5)) +
+                                                    " not supported (this server speaks HTTP/1.1)");
   http11_ = version[7] >= '1';
   if (version[7] > '1') later_minor_ = line_start_ - 3;  // the digit before the CRLF
   return true;
@@ -147,7 +156,7 @@ bool RequestFramer::on_field_line(std::string_view line) {
   if (colon == std::string_view::npos) return true;  // the parser answers 400
   std::string_view name = line.substr(0, colon), value = trim(line.substr(colon + 1));
   if (equal_ignoring_case(name, "Transfer-Encoding"))
-    return refuse(501,
+    return refuse(Refusal::NotImplemented,
                   "a request body with a Transfer-Encoding is not supported (no request takes "
                   "a body)");
   if (equal_ignoring_case(name, "Expect")) {
@@ -159,7 +168,8 @@ bool RequestFramer::on_field_line(std::string_view line) {
       !value.empty() && value.size() <= 18 && std::all_of(value.begin(), value.end(), is_digit);
   uint64_t v = digits ? std::stoull(std::string(value)) : 0;
   if (!digits || (has_length_ && v != length_))
-    return refuse(400, "malformed request (a bad or repeated Content-Length)");
+    return refuse(Refusal::MalformedRequest,
+                  "malformed request (a bad or repeated Content-Length)");
   has_length_ = true;
   length_ = v;
   return true;

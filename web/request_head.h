@@ -14,6 +14,8 @@
 #include <string>
 #include <string_view>
 
+#include "failure.h"
+
 namespace ewn::web {
 
 // Limits of a request, in bytes: a request line above kMaxRequestLine gets 414; no route takes
@@ -28,11 +30,11 @@ struct HeadVerdict {
   enum class Kind {
     Incomplete,  // wait for more bytes (within the request's deadline)
     Ready,       // `bytes` bytes (head and body) make the request: a worker answers it
-    Refused,     // answer `status` with `message` and close
+    Refused,     // answer `refusal` (its `status`) with `message` and close
   };
   Kind kind = Kind::Incomplete;
   size_t bytes = 0;
-  int status = 0;
+  Refusal refusal = Refusal::MalformedRequest;  // its status and kind are the map's
   std::string message;
   // Incomplete: the head asks for "Expect: 100-continue" and its body has not arrived; the
   // connection sends "100 Continue" (RFC 9110, section 10.1.1). Set once a request.
@@ -57,7 +59,7 @@ class RequestFramer {
   bool on_line(std::string_view line);
   bool on_request_line(std::string_view line);
   bool on_field_line(std::string_view line);
-  bool refuse(int status, std::string message);
+  bool refuse(Refusal refusal, std::string message);
 
   size_t scanned_ = 0;        // bytes looked at
   size_t line_start_ = 0;     // where the line being read starts

@@ -6,6 +6,7 @@
 #include "engine_answers.h"
 #include "engine_api.h"
 #include "guards.h"
+#include "printable.h"
 #include "probe_answer.h"
 #include "query.h"
 #include "setup_answers.h"
@@ -131,7 +132,8 @@ void static_route(const Request& req, Response& res) {
       res.set_content(std::string(f.body), std::string(f.content_type));
       return;
     }
-  send_error(res, Refusal::NoSuchPage, "no such page: " + printable_excerpt(req.path));
+  send_error(res, Refusal::NoSuchPage,
+             "no such page: " + quoted_excerpt(req.path, kMaxPositionLength));
 }
 
 constexpr std::string_view kSetupPrefix = "/api/setup/";

@@ -239,7 +239,7 @@ class Turn(Document):
     value: float
     red_value: float
     luck: Optional[float]
-    error: Optional[float]
+    value_lost: Optional[float]
     mark: Optional[str]
     luck_mark: Optional[str]
     choices: int
@@ -257,9 +257,9 @@ class SideVerdict(Document):
     turns: int
     choices: int
     luck: float
-    error: float
-    error_mean: Optional[float]
-    error_mean_se: Optional[float]
+    value_lost: float
+    value_lost_mean: Optional[float]
+    value_lost_mean_se: Optional[float]
     rating: Optional[str]
     inaccuracies: int
     mistakes: int

@@ -58,9 +58,12 @@ def test_the_field_names_are_those_of_the_cli(ewn_program, tmp_path):
     record = ewn.analyse(GAME, nodes=NODES)[0]
     assert list(record.to_dict()) == list(document["turns"][0])
     for name in ("turn", "line", "side", "position", "die", "move", "move_value", "best_move",
-                 "die_value", "value", "red_value", "luck", "error", "mark", "luck_mark",
+                 "die_value", "value", "red_value", "luck", "value_lost", "mark", "luck_mark",
                  "choices", "source", "exact", "depth", "nodes"):
         assert hasattr(record, name)
+    # `error` is a failure's message on every surface, never the value a move lost.
+    assert not hasattr(record, "error") and "error" not in document["turns"][0]
+    assert not {"error", "error_mean", "error_mean_se"} & set(document["sides"]["r"])
     whole = ewn.analyse_game(GAME, nodes=NODES)
     assert list(whole.to_dict()) == list(document)
     assert type(whole.sides.r) is type(whole.sides.b) is ewn.SideVerdict

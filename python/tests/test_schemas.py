@@ -198,13 +198,41 @@ def test_the_connect_document(schemas, ewn_program, tmp_path):
                        "none", "--json")[0]
         thread.join()
     validate(schemas, "connect", document)
-    assert document["games"] == 1 and document["error"] is None
+    assert document["games"] == 1 and "error" not in document
     assert document["results"][0]["engine_side"] == "r"
     assert document["results"][0]["engine_moves"] == 1
+    # No server any more: the connection refused is the error document, as every failure's.
     refused = cli(ewn_program, "connect", "--port", port, "--engine", "random", "--log", "none",
-                  "--json", ok=False)[0]
-    validate(schemas, "connect", refused)
-    assert refused["games"] == 0 and refused["error"]
+                  "--json", ok=False)
+    assert len(refused) == 1
+    validate(schemas, "error", refused[0])
+    assert refused[0]["error_kind"] == "unavailable" and "cannot connect" in refused[0]["error"]
+
+
+def test_a_contest_server_that_closes_answers_the_error_document(schemas, ewn_program):
+    """A server that closes the connection without 'close': the error document, exit code 1."""
+    import socket
+    import threading
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+
+        def serve():
+            connection, _ = server.accept()
+            with connection, connection.makefile("rw", newline="\n") as stream:
+                stream.readline()  # the name, then gone
+
+        thread = threading.Thread(target=serve)
+        thread.start()
+        run = subprocess.run([str(ewn_program), "connect", "--port", str(port), "--engine",
+                              "random", "--log", "none", "--json"], capture_output=True, text=True)
+        thread.join()
+    assert run.returncode == 1, run.stderr  # unavailable (docs/API.md, Failures)
+    lines = run.stdout.splitlines()
+    assert len(lines) == 1, run.stdout
+    document = json.loads(lines[0])
+    validate(schemas, "error", document)
+    assert document["error_kind"] == "unavailable"
+    assert "closed the connection without saying 'close'" in document["error"]
 
 
 def test_docs_api_names_every_key_the_schemas_define(schemas):

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "analysis_games.h"
 #include "analysis_answer.h"
+#include "analysis_games.h"
 #include "game_analysis.h"
 #include "generated_set.h"
 #include "movegen.h"
@@ -48,17 +48,17 @@ TEST_CASE("every turn's value, luck and error are the tables' own", "[analysis]"
     CHECK(t.die_value == Approx(best).margin(1e-12));
     CHECK(t.move_value ==
           Approx(table_move_value(*engine.tables, t.before, *t.die, t.move)).margin(1e-12));
-    CHECK(t.error == Approx(best - t.move_value).margin(1e-12));
+    CHECK(t.value_lost == Approx(best - t.move_value).margin(1e-12));
     CHECK(t.luck == Approx(t.die_value - t.value).margin(1e-12));
   }
   // Red's c3d3 throws away a won game: the best move c3d2 wins at once.
   CHECK(format_move(a.turns[0].best_move) == "c3d2");
   CHECK(a.turns[0].die_value == 1.0);
-  CHECK(a.turns[0].error == Approx(1.0).margin(1e-4));
+  CHECK(a.turns[0].value_lost == Approx(1.0).margin(1e-4));
   CHECK(std::string(a.turns[0].mark()) == "blunder");
   // Blue's d2c2 throws it back (d2d3 takes Red's piece and wins for sure).
   CHECK(format_move(a.turns[1].best_move) == "d2d3");
-  CHECK(a.turns[1].error > kBlunder);
+  CHECK(a.turns[1].value_lost > kBlunder);
   CHECK(a.red.blunders == 1);
   CHECK(a.blue.blunders == 1);
   CHECK(a.turns[4].mark() == nullptr);
@@ -72,11 +72,11 @@ TEST_CASE("luck minus errors adds up to the change of value", "[analysis]") {
   // luck minus its error, and the tables hold values to 1/131070 (SPEC section 4).
   double red = a.turns[0].red_value();
   for (const TurnAnalysis& t : a.turns) {
-    double change = t.luck - t.error;
+    double change = t.luck - t.value_lost;
     red += t.before.to_move == Red ? change : -change;
   }
   CHECK(red == Approx(1.0).margin(a.turns.size() * 2.0 / 131070));
-  double sum = a.red.luck - a.red.error - (a.blue.luck - a.blue.error);
+  double sum = a.red.luck - a.red.value_lost - (a.blue.luck - a.blue.value_lost);
   CHECK(a.turns[0].red_value() + sum == Approx(1.0).margin(a.turns.size() * 2.0 / 131070));
 }
 
@@ -104,7 +104,7 @@ TEST_CASE("a turn whose die is not known gets the die kindest to the move", "[an
   CHECK_FALSE(t.die);
   CHECK(t.luck == 0);
   // Only die 1 moves piece 1; its best moves b4c4 and b4b3 are worth the same.
-  CHECK(t.error == Approx(0).margin(1e-12));
+  CHECK(t.value_lost == Approx(0).margin(1e-12));
   Json j = analysis_answer(a);
   CHECK(j["turns"][0]["die"].is_null());
   CHECK(j["turns"][0]["luck"].is_null());

@@ -195,3 +195,62 @@ TEST_CASE("a match log's result that contradicts the game's colours is refused",
   CHECK_THROWS_WITH(read_game(game("result blue B goal")),
                     Catch::Contains("names blue as player B") && Catch::Contains("blue=A"));
 }
+
+// The text the page writes (web/static/game.js, text()) for a game played there, byte for byte
+// (web/tests/test_browser.py plays a game on the page and checks its lines are these).
+const char* kPageGame =
+    "EinStein wuerfelt nicht! (ewn serve)\n"
+    "Setup: r1r2r32/5/2b3b41/5/5 r\n"
+    "Red: player; Blue: engine (100 ms a move)\n"
+    "Moves (number, side, die, move):\n"
+    "1. r 3 c5d5\n"
+    "2. b 4 d3c4\n"
+    "3. r 1 a5b5\n"
+    "4. b 5 c4b4\n"
+    "5. r 3 d5e4\n"
+    "6. b 1 c3b4\n"
+    "7. r 2 b5c5\n"
+    "8. b 1 b4b5\n"
+    "9. r 4 e4e3\n"
+    "10. b 2 b5a5\n"
+    "Result: Blue wins\n";
+
+TEST_CASE("the page's game text: core's reader reads what the page writes", "[game_log]") {
+  GameRecord g = read_game(kPageGame);
+  CHECK(g.format == GameFormat::Page);
+  CHECK(format_position(g.start) == "r1r2r32/5/2b3b41/5/5 r");
+  CHECK(g.players[Red] == "player");
+  CHECK(g.players[Blue] == "engine (100 ms a move)");
+  REQUIRE(g.turns.size() == 10);
+  CHECK(format_move(g.turns[0].move) == "c5d5");
+  CHECK(g.turns[0].die == 3);
+  CHECK(format_move(g.turns[9].move) == "b5a5");
+  CHECK(g.winner == Blue);
+  // A game going on: the page writes no result line.
+  std::string going_on = kPageGame;
+  going_on.erase(going_on.find("6. b"));
+  CHECK_FALSE(read_game(going_on).winner);
+  CHECK(read_game(going_on).turns.size() == 5);
+}
+
+TEST_CASE("the page's game text: core's writer writes what the page writes", "[game_log]") {
+  GameRecord g = read_game(kPageGame);
+  std::vector<game_log::PageTurn> turns;
+  for (const auto& t : g.turns) turns.push_back({t.before.to_move, *t.die, t.move});
+  CHECK(game_log::page_text(g.start, g.players[Red], g.players[Blue], turns, g.winner) ==
+        kPageGame);
+  // And its text reads back to the same game (the round trip).
+  turns.resize(5);  // a game going on: no result line
+  std::string going_on = game_log::page_text(g.start, "a", "b", turns, std::nullopt);
+  CHECK(going_on.find(game_log::kPageResult) == std::string::npos);
+  GameRecord again = read_game(going_on);
+  CHECK(again.players[Red] == "a");
+  CHECK(again.players[Blue] == "b");
+  REQUIRE(again.turns.size() == 5);
+  CHECK(again.turns[4].move == g.turns[4].move);
+  CHECK_FALSE(again.winner);
+  CHECK(game_log::page_players("Red: x y; Blue: z") ==
+        std::make_pair(std::string("x y"), std::string("z")));
+  CHECK_FALSE(game_log::page_players("Red: x"));
+  CHECK_FALSE(game_log::page_players("Setup: r1r2r32/5/2b3b41/5/5 r"));
+}

@@ -268,14 +268,6 @@ TEST_CASE("a bad line is quoted in a short excerpt", "[analysis]") {
   std::string long_setup = error_of(long_position);
   CHECK_THAT(long_setup, Catch::StartsWith("line 1: bad position 'xxxx"));
   CHECK(long_setup.size() < 200);
-  CHECK(excerpt(std::string(40, 'a')) == std::string(40, 'a'));
-  std::string cut_a(37, 'a');
-  cut_a += "...";
-  CHECK(excerpt(std::string(41, 'a')) == cut_a);
-  CHECK(excerpt(std::string(1000, '\x01')) == "\\x01\\x01\\x01\\x01\\x01\\x01\\x01\\x01\\x01...");
-  // Never cut inside a character: 'é' is two bytes.
-  std::string accents;
-  for (int i = 0; i < 50; ++i) accents += "\xC3\xA9";
-  std::string cut = excerpt(accents);
-  CHECK(cut.size() == 37 * 2 + 3);
+  // The excerpt is core's one (quoted_excerpt, tests/core/test_printable.cpp).
+  CHECK_THAT(long_setup, Catch::Contains("...' (5002 bytes): "));
 }

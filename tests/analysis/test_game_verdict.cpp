@@ -33,11 +33,11 @@ TEST_CASE("the luck-adjusted result is the start's chance plus what the errors d
   // ... which, where the values are exact, is Red's start value minus its errors plus Blue's.
   double tolerance = double(a.turns.size()) * 2.0 / 131070;
   CHECK(*red.luck_adjusted ==
-        Approx(a.turns[0].red_value() - a.red.error + a.blue.error).margin(tolerance));
+        Approx(a.turns[0].red_value() - a.red.value_lost + a.blue.value_lost).margin(tolerance));
   CHECK(*red.luck_adjusted + *blue.luck_adjusted == Approx(1.0));
   // Each side blundered once (an error near 1 for Red): both are "poor" over so few moves.
   CHECK(std::string(red.rating) == "poor");
-  CHECK(red.errors.choices == a.red.choices);
+  CHECK(red.losses.choices == a.red.choices);
   // An unfinished game has no result.
   GameAnalysis cut = exact_analysis(read_game("5/1r13/2r22/3b11/5 r\nr 2 c3d3\n"));
   CHECK_FALSE(side_verdict(cut, Red).result);
@@ -51,7 +51,7 @@ TEST_CASE("the rating's scale and the noise of an error rate", "[analysis]") {
   CHECK(std::string(rating_of(0.0300, 8)) == "weak");
   CHECK(std::string(rating_of(0.0549, 8)) == "poor");  // random
   CHECK(std::string(rating_of(0.0, 0)) == "none");
-  ErrorStats e;
+  LossStats e;
   for (double x : {0.0, 0.0, 0.1, 0.0}) e.add(x);
   CHECK(e.mean() == Approx(0.025));
   // The sample's standard deviation (0.05) over the square root of 4.
@@ -72,8 +72,8 @@ TEST_CASE("a log's totals: each player's games, luck and errors by pieces", "[an
   CHECK(a.wins == 1);  // game 1 as Red; game 2 was lost as Blue
   CHECK(a.luck_adjusted + totals.players[1].luck_adjusted == Approx(2.0));
   int by_pieces = 0;
-  for (const ErrorStats& e : a.by_pieces) by_pieces += e.choices;
-  CHECK(by_pieces == a.errors.choices);
+  for (const LossStats& e : a.by_pieces) by_pieces += e.choices;
+  CHECK(by_pieces == a.losses.choices);
   Json j = analysis_summary_answer(totals);
   CHECK(j["summary"]["games"] == 2);
   CHECK(j["summary"]["players"][1]["player"] == "random");

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "analysis_answer.h"
 #include "analysis_games.h"
@@ -61,6 +63,25 @@ TEST_CASE("ewn analyse's text: turns, marks, chart and the sides' sums", "[cli][
   CHECK_THAT(r.out, Catch::Contains("Blue   "));
 }
 
+// The paths of the keys that start with "error" in `j`, outside not_analysed (a message there).
+static std::vector<std::string> keys_named_error(const nlohmann::json& j,
+                                                 const std::string& at = "") {
+  std::vector<std::string> found;
+  if (j.is_array())
+    for (const auto& e : j) {
+      auto inner = keys_named_error(e, at + "[]");
+      found.insert(found.end(), inner.begin(), inner.end());
+    }
+  if (!j.is_object()) return found;
+  for (const auto& [key, value] : j.items()) {
+    if (key == "not_analysed") continue;
+    if (key.rfind("error", 0) == 0) found.push_back(at + "." + key);
+    auto inner = keys_named_error(value, at + "." + key);
+    found.insert(found.end(), inner.begin(), inner.end());
+  }
+  return found;
+}
+
 TEST_CASE("ewn analyse --all: every game of a match log, one document a line", "[cli][analysis]") {
   TempDir dir("analyse-all");
   fs::path log = dir.path() / "match.log";
@@ -91,12 +112,18 @@ TEST_CASE("ewn analyse --all: every game of a match log, one document a line", "
   for (const auto& row : summary["players"][0]["by_pieces"]) choices += row["choices"].get<int>();
   CHECK(wins == 4);
   CHECK(choices == summary["players"][0]["choices"]);
+  // The value a move gave away is value_lost everywhere; `error` is only ever a failure's message.
+  for (const auto& doc : docs) CHECK(keys_named_error(doc).empty());
+  CHECK(summary["players"][0]["by_pieces"][0].contains("value_lost_mean"));
+  CHECK(docs[0]["sides"]["r"].contains("value_lost_mean_se"));
+  CHECK(docs[0]["turns"][0].contains("value_lost"));
   // The text ends with the same totals.
   ChildResult text =
       run_ewn({"analyse", log.string(), "--all", "--tables", "none", "--nodes", "1000"});
   REQUIRE(text.exit_code == 0);
   CHECK_THAT(text.out, Catch::Contains("All 4 games: 4 on the board\n"));
-  CHECK_THAT(text.out, Catch::Contains("Error per move with a choice by the pieces on the board"));
+  CHECK_THAT(text.out,
+             Catch::Contains("Value lost per move with a choice by the pieces on the board"));
   ChildResult missing = run_ewn({"analyse", log.string(), "--game", "9", "--tables", "none"});
   CHECK(missing.exit_code == 13);  // as the C API's EWN_E_GAME
   CHECK_THAT(missing.err,

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.h"
+#include "failure.h"
 #include "generated_set.h"
 #include "printable.h"
 
@@ -70,13 +71,13 @@ TEST_CASE("JSON errors stay valid UTF-8 whatever the input bytes", "[cli]") {
   }
 }
 
-TEST_CASE("connect --json: the summary with losses on time apart, on failure too", "[cli]") {
+TEST_CASE("connect --json: a server that cannot be reached answers the error document", "[cli]") {
   ChildResult r =
       run_ewn({"connect", "--port", "9", "--tables", "none", "--log", "none", "--json"});
-  CHECK(r.exit_code == 1);
-  json j = json::parse(r.out);
-  CHECK(j["games"] == 0);
-  CHECK(j["lost"] == 0);
-  CHECK(j["lost_on_time"] == 0);
+  CHECK(r.exit_code == ways_of(Failure::Unavailable).exit_code);
+  json j = json::parse(r.out);  // one document, the error's alone (not connect's summary)
+  CHECK(j.size() == 2);
+  CHECK(j["error_kind"] == "unavailable");
   CHECK_THAT(j["error"].get<std::string>(), Catch::Contains("cannot connect to 127.0.0.1:9"));
+  CHECK_FALSE(j.contains("games"));
 }

@@ -141,7 +141,7 @@ export class Analysis {
       const s = a.sides[side];
       const tr = document.createElement("tr");
       tr.dataset.side = side;
-      const cells = [sideName(side), String(s.turns), signed(s.luck), points(s.error), points(s.error_mean),
+      const cells = [sideName(side), String(s.turns), signed(s.luck), points(s.value_lost), points(s.value_lost_mean),
         String(s.inaccuracies), String(s.mistakes), String(s.blunders)];
       cells.forEach((text, i) => {
         const td = document.createElement(i ? "td" : "th");
@@ -173,7 +173,7 @@ export class Analysis {
         percent(t.value) + (estimate ? " ~" : ""),
         t.luck === null ? "?" : signed(t.luck),
         t.best_move === t.move ? "=" : `${t.best_move}`,
-        t.error ? points(t.error) : "",
+        t.value_lost ? points(t.value_lost) : "",
         t.mark || (t.choices === 1 ? "forced" : ""),
       ];
       cells.forEach((c, i) => {

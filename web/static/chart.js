@@ -94,7 +94,7 @@ export function drawAnalysisChart(svg, analysis, onPick) {
     const cx = x(i), cy = y(t.red_value);
     const side = t.side === "r" ? "Red" : "Blue";
     const describe = `turn ${t.turn}: ${side} rolled ${t.die ?? "?"} and played ${t.move}; Red ${pct(t.red_value)} before the roll` +
-      (t.source === "estimate" ? " (engine estimate)" : "") + (t.mark ? `; ${t.mark} (error ${pct(t.error)})` : "") +
+      (t.source === "estimate" ? " (engine estimate)" : "") + (t.mark ? `; ${t.mark} (value lost ${pct(t.value_lost)})` : "") +
       (t.luck !== null ? `; luck ${t.luck >= 0 ? "+" : ""}${pct(t.luck)} for ${side}` : "");
     if (t.luck !== null && t.luck !== 0) {
       const redLuck = t.side === "r" ? t.luck : -t.luck;

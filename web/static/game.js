@@ -161,6 +161,10 @@ export class Game {
     this.render();
   }
 
+  // The game as text, in core/game_log.h's page format (kPageTitle, kPageSetup, kPageRed,
+  // kPageBlue, kPageMoves, kPageResult; its writer page_text), which `ewn analyse` and the
+  // analysis view read: tests/analysis/test_game_log.cpp holds this output for a game, and
+  // web/tests/test_browser.py checks the page still writes it so.
   text() {
     const engine = `engine (${this.movetimeMs} ms a move)`;
     const lines = [

@@ -283,7 +283,13 @@ def test_a_game_against_the_engine_to_the_end(browser, server):
     status = browser.find_element(By.ID, "game-status").text
     text = browser.find_element(By.ID, "game-text").get_attribute("value")
     lines = text.splitlines()
-    assert f"Setup: {setup}" in lines
+    # The page's format of core/game_log.h, line for line as tests/analysis/test_game_log.cpp's
+    # copy of it (ANALYSED_GAME below) that core's writer and reader are checked against.
+    page = ANALYSED_GAME.splitlines()
+    assert lines[:2] == [page[0], f"Setup: {setup}"]
+    assert re.fullmatch(r"Red: (player|engine \(\d+ ms a move\)); "
+                        r"Blue: (player|engine \(\d+ ms a move\))", lines[2]), lines[2]
+    assert lines[3] == page[3]
     moves = [re.fullmatch(r"(\d+)\. ([rb]) ([1-6]) ([a-e][1-5][a-e][1-5])", l) for l in lines]
     moves = [m for m in moves if m]
     assert moves and [int(m[1]) for m in moves] == list(range(1, len(moves) + 1))
@@ -313,7 +319,8 @@ def test_a_game_against_the_engine_to_the_end(browser, server):
 
 
 # A game from 5 pieces (the first turns estimated, then from the tables) with a mistake, two
-# blunders, a very lucky roll and forced moves, as the page copies it.
+# blunders, a very lucky roll and forced moves, as the page copies it (the same text as
+# tests/analysis/test_game_log.cpp's, which core/game_log.h's writer and reader are checked on).
 ANALYSED_GAME = """EinStein wuerfelt nicht! (ewn serve)
 Setup: r1r2r32/5/2b3b41/5/5 r
 Red: player; Blue: engine (100 ms a move)
@@ -383,8 +390,8 @@ def test_the_analysis_of_a_pasted_game(browser, server):
     for side in "rb":
         s = expected["sides"][side]
         luck = ("+" if s["luck"] >= 0 else "\u2212") + f"{100 * abs(s['luck']):.1f}"
-        assert summary[side] == [str(s["turns"]), luck, f"{100 * s['error']:.1f}",
-                                 f"{100 * s['error_mean']:.1f}", str(s["inaccuracies"]),
+        assert summary[side] == [str(s["turns"]), luck, f"{100 * s['value_lost']:.1f}",
+                                 f"{100 * s['value_lost_mean']:.1f}", str(s["inaccuracies"]),
                                  str(s["mistakes"]), str(s["blunders"])]
     browser.save_screenshot(os.path.join(OUT, "web-analysis.png"))
 

@@ -8,6 +8,7 @@
 #include "query.h"
 
 using namespace ewn::web;
+using ewn::Refusal;
 
 namespace {
 
@@ -65,8 +66,13 @@ TEST_CASE("an answer's bytes: status, the safety headers, framing, body", "[web]
   CHECK(head.find("\r\nConnection: close\r\n") != std::string::npos);
   CHECK(head.find("\r\nContent-Length: 3\r\n") != std::string::npos);  // GET's length
   CHECK(head.substr(head.size() - 4) == "\r\n\r\n");
-  std::string refusal = refusal_bytes(405, "only GET");
+  std::string refusal = refusal_bytes(Refusal::MethodNotAllowed, "only GET");
   CHECK(refusal.find("\r\nAllow: GET, HEAD\r\n") != std::string::npos);
   CHECK(refusal.find("{\"error\":\"HTTP 405: only GET\",\"error_kind\":\"bad_use\"}\n") !=
         std::string::npos);
+  // Every refusal's status and kind are the map's (answers/failure.h).
+  std::string version = refusal_bytes(Refusal::VersionNotSupported, "HTTP/2");
+  CHECK(version.rfind("HTTP/1.1 505 HTTP Version Not Supported\r\n", 0) == 0);
+  CHECK(version.find("\"error_kind\":\"unavailable\"") != std::string::npos);
+  CHECK(version.find("\r\nAllow:") == std::string::npos);
 }

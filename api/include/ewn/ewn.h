@@ -176,8 +176,8 @@ int ewn_engine_search(ewn_engine* engine, const char* position, int die, ewn_eng
 /* The analysis of a played game: the document `ewn analyse --json` prints for the same text,
  * tables and nodes, without the newline. It judges every turn (turns: the mover's win
  * probability before the roll, the roll's luck, the move played against the best one, the
- * error, the marks) and sums each side's (sides), with where the game came from (format, game,
- * games, start, winner, nodes) and what the reader noticed (notes); docs/API.md.
+ * value lost, the marks) and sums each side's (sides), with where the game came from (format,
+ * game, games, start, winner, nodes) and what the reader noticed (notes); docs/API.md.
  *   tb:          the tables, with the network `ewn train-eval` left in their directory; NULL:
  *                none, every value is the engine's estimate (`ewn analyse --tables none`).
  *   text:        the game's text: what the page of `ewn serve` copies, a log of `ewn play`,
