@@ -83,13 +83,14 @@ struct PairConversion {
                         ec.value());
     });
   }
-  // A file of the source that the converted set does not need (its twin's file answers for it).
+  // A class whose twin's file answers for it: its old file goes (in place), and so does a file
+  // of its name in another destination, which would otherwise be read instead of the twin's.
   void drop(const SourceTable& t) const {
     ++report.removed;
-    if (!in_place()) return;
     std::error_code ec;
-    fs::remove(t.path, ec);
-    if (ec) throw FileError(t.path.string() + ": cannot remove: " + ec.message(), ec.value());
+    fs::remove(target(t.material), ec);
+    if (ec)
+      throw FileError(target(t.material).string() + ": cannot remove: " + ec.message(), ec.value());
   }
   EncodedTable encode(const SourceTable& t) const {
     const std::vector<uint16_t> values = read_table(t.path, t.material, opt.threads);

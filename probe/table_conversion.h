@@ -49,8 +49,10 @@ struct ConversionReport {
 // written alone. Every file is written under a temporary name, checked in full and renamed into
 // place; only then, in place, is the twin's old file removed: a run killed at any moment leaves
 // a directory that answers every class it answered, and running it again finishes the work.
-// Throws TableError naming a source file that is missing or damaged (nothing of the destination
-// is lost: the pair in progress is left as it was), FileError when writing fails.
+// A file in the destination named after a class the converted set derives is removed (it would
+// be read instead of the twin's). Throws TableError naming a source file that is missing or
+// damaged (nothing of the destination is lost: the pair in progress is left as it was),
+// FileError when writing fails.
 ConversionReport convert_tables(const ConversionOptions& opt);
 
 }  // namespace ewn
