@@ -46,12 +46,12 @@ std::string progress_text(const ConversionProgress& p, double elapsed) {
 void print_text(const std::string& from, const std::string& to, const ConversionReport& r,
                 double seconds) {
   std::cout << "ewn convert: " << printable(from);
-  if (to != from) std::cout << " -> " << printable(to);
+  if (!r.in_place) std::cout << " -> " << printable(to);
   std::cout << ": " << r.tables_read << " table files read, " << r.tables_written
             << " written in format " << kTableFormatVersion << ", " << r.tables_kept
             << " already in it\n"
             << "  " << r.derived << " classes now answered by their colour twin's file ("
-            << r.removed << " files " << (to == from ? "removed" : "not copied") << ")\n";
+            << r.removed << " files " << (r.in_place ? "removed" : "not copied") << ")\n";
   char figures[160];
   std::snprintf(figures, sizeof figures, "  %.3f GB -> %.3f GB (%.1f%%) in %.1f s\n",
                 double(r.bytes_before) / 1e9, double(r.bytes_after) / 1e9,

@@ -61,7 +61,7 @@ struct PairConversion {
   const fs::path& to;
   ConversionReport& report;
 
-  bool in_place() const { return to == opt.from; }
+  bool in_place() const { return report.in_place; }
   fs::path target(MaterialClass mc) const { return to / table_file_name(mc); }
 
   void write(MaterialClass mc, const std::function<void(const fs::path&)>& make) const {
@@ -138,9 +138,12 @@ struct PairConversion {
 ConversionReport convert_tables(const ConversionOptions& opt) {
   const fs::path to = opt.to.empty() ? opt.from : opt.to;
   if (auto problem = directory_problem(to)) throw PathError(to, *problem);
+  ConversionReport report;
+  // The same directory however it is named ("data", "./data/"): in place.
+  std::error_code ec;
+  report.in_place = opt.to.empty() || fs::equivalent(opt.from, to, ec);
   remove_temporaries(to);
   const auto pairs = source_pairs(opt.from);
-  ConversionReport report;
   ConversionProgress progress;
   for (const auto& [key, tables] : pairs)
     for (const SourceTable& t : tables) {

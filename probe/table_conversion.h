@@ -34,6 +34,7 @@ struct ConversionOptions {
 };
 
 struct ConversionReport {
+  bool in_place = false;   // the destination is the source directory
   int tables_read = 0;     // table files of the source
   int tables_written = 0;  // files written in format 3
   int tables_kept = 0;     // files already in format 3: kept as they are (copied to `to`)

@@ -58,6 +58,7 @@ TEST_CASE("a converted format-2 set is the set gen writes in format 3", "[conver
     fs::copy_file(v2 / "1v12.ewt", out.path() / "1v12.ewt");
     fs::copy_file(v2 / "12v1.ewt", out.path() / "12v1.ewt");
     ConversionReport r = convert(v2, out.path());
+    CHECK_FALSE(r.in_place);
     CHECK(tables_of(out.path()) == expected);
     CHECK(tables_of(v2) == source);
     CHECK(r.tables_read == int(source.size()));
@@ -71,7 +72,9 @@ TEST_CASE("a converted format-2 set is the set gen writes in format 3", "[conver
     test::TempDir dir = copy_of_tables(v2, "convert-in-place");
     convert(dir.path());
     CHECK(tables_of(dir.path()) == expected);
-    ConversionReport again = convert(dir.path());
+    // The same directory by another name is still in place.
+    ConversionReport again = convert(dir.path(), dir.path() / ".");
+    CHECK(again.in_place);
     CHECK(again.tables_written == 0);
     CHECK(again.tables_kept == int(expected.size()));
     CHECK(tables_of(dir.path()) == expected);
