@@ -67,8 +67,30 @@ std::filesystem::path temporary_path(const std::filesystem::path& final_path) {
          ("." + final_path.filename().string() + ".tmp." + std::to_string(getpid()));
 }
 
+namespace {
+
+// A name temporary_path() makes: `.<name>.tmp.<pid>`.
 bool is_temporary_name(const std::string& name) {
   return name.size() > 1 && name[0] == '.' && name.find(".tmp.") != std::string::npos;
+}
+
+}  // namespace
+
+int remove_stale_temporaries(const std::filesystem::path& dir, const std::string& work_dir) {
+  namespace fs = std::filesystem;
+  int removed = 0;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (it.depth() == 0 && it->is_directory() && (work_dir.empty() || name != work_dir))
+      it.disable_recursion_pending();
+    if (is_temporary_name(name) && it->is_regular_file()) {
+      std::error_code rm;
+      if (fs::remove(it->path(), rm)) ++removed;
+    }
+  }
+  return removed;
 }
 
 void commit_file(const std::filesystem::path& from, const std::filesystem::path& to) {

@@ -34,9 +34,9 @@ class OutputFile {
 // Where a file is written before it is renamed to `final_path`: `.<name>.tmp.<pid>` beside it
 // (a rerun removes such leftovers of a killed run).
 std::filesystem::path temporary_path(const std::filesystem::path& final_path);
-// Whether a file name is one temporary_path() makes (`.<name>.tmp.<pid>`): what an interrupted
-// run leaves behind, and a rerun removes.
-bool is_temporary_name(const std::string& name);
+// Removes the temporary files (temporary_path()'s names) an interrupted run left in `dir`, and in
+// its subdirectory `work_dir` (and below) when one is named; how many.
+int remove_stale_temporaries(const std::filesystem::path& dir, const std::string& work_dir = "");
 // Renames `from` to `to` (atomically replacing any file there).
 void commit_file(const std::filesystem::path& from, const std::filesystem::path& to);
 // Writes `path` through its temporary file: `write` makes it, `check` (the problem, or nothing)

@@ -43,23 +43,6 @@ void check_options(const GenOptions& opt) {
                                 std::to_string(opt.pieces) + " pieces");
 }
 
-// Removes temporary files left by an interrupted run, in `dir` and its working directories.
-int remove_stale_temporaries(const fs::path& dir) {
-  int removed = 0;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
-       it.increment(ec)) {
-    std::string name = it->path().filename().string();
-    if (it.depth() == 0 && it->is_directory() && name != kWorkDirName)
-      it.disable_recursion_pending();
-    if (is_temporary_name(name) && it->is_regular_file()) {
-      std::error_code rm;
-      if (fs::remove(it->path(), rm)) ++removed;
-    }
-  }
-  return removed;
-}
-
 // The groups asked for: all up to opt.pieces, or the one of opt.only_class.
 std::vector<ClassGroup> groups_asked(const GenOptions& opt) {
   std::vector<ClassGroup> groups = class_groups(opt.pieces);
@@ -207,7 +190,7 @@ GenPlan::GenPlan(const GenOptions& opt) : opt_(opt), work_root_(opt.out / kWorkD
   fs::create_directories(opt.out, ec);
   if (ec) throw std::runtime_error(opt.out.string() + ": cannot create directory: " + ec.message());
   const RunFiles files(opt);
-  int stale = remove_stale_temporaries(opt.out);
+  int stale = remove_stale_temporaries(opt.out, kWorkDirName);
   if (stale && opt.on_temporaries_removed) opt.on_temporaries_removed(stale);
 
   groups_ = groups_asked(opt);

@@ -45,16 +45,6 @@ std::map<int, std::vector<SourceTable>> source_pairs(const fs::path& dir) {
   return pairs;
 }
 
-// Removes what an interrupted conversion (or generation) left under temporary names.
-void remove_temporaries(const fs::path& dir) {
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    std::error_code rm;
-    if (is_temporary_name(entry.path().filename().string()) && entry.is_regular_file(rm))
-      fs::remove(entry.path(), rm);
-  }
-}
-
 // One colour pair's conversion: reads the old files, writes the new one.
 struct PairConversion {
   const ConversionOptions& opt;
@@ -142,7 +132,7 @@ ConversionReport convert_tables(const ConversionOptions& opt) {
   // The same directory however it is named ("data", "./data/"): in place.
   std::error_code ec;
   report.in_place = opt.to.empty() || fs::equivalent(opt.from, to, ec);
-  remove_temporaries(to);
+  remove_stale_temporaries(to);
   const auto pairs = source_pairs(opt.from);
   ConversionProgress progress;
   for (const auto& [key, tables] : pairs)
