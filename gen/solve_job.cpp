@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include "exact_file.h"
 #include "file_io.h"
@@ -32,6 +33,7 @@ struct StoredClass {
   const SolvedClass* copied_from = nullptr;
   bool flags_from_values = true;
 
+  StoredClass() = default;  // no values (a class whose table is not written)
   // `copied`: the class's copied twins, when solved whole (else nullptr).
   StoredClass(MaterialClass mc, const SolvedClass* copied)
       : values(PositionIndex(mc).size()), copied_from(copied) {
@@ -90,8 +92,9 @@ struct JobOutputs {
     write_checked(job.exact_out.at(mc), write,
                   [&](const fs::path& tmp) { return check_exact_file(tmp, mc); });
   }
-  // In format 3 the first class of a colour pair waits here, compressed, for its twin.
-  std::map<MaterialClass, EncodedTable>& pending;
+  // In format 3 the first class of a colour pair waits here, its table's size estimated, for
+  // its twin.
+  std::map<MaterialClass, TableEstimate>& pending;
 
   WriteOptions write_options(const StoredClass& stored) const {
     WriteOptions w;
@@ -100,27 +103,41 @@ struct JobOutputs {
     w.format_version = files.format_version;
     return w;
   }
-  void write_file(MaterialClass mc, const std::function<void(const fs::path&)>& write) const {
-    write_checked(files.table(mc), write, [&](const fs::path& tmp) { return check_table(tmp); });
+  void write_file(MaterialClass mc, const StoredClass& stored, WriteOptions w) const {
+    write_checked(
+        files.table(mc), [&](const fs::path& tmp) { write_table(tmp, mc, stored.values, w); },
+        [&](const fs::path& tmp) { return check_table(tmp); });
   }
-  // The table of `mc`: in format 3, once both classes of a pair are compressed, the smaller is
-  // written and derives the other, whose file (of an earlier run or format) is removed.
-  void write_tables(MaterialClass mc, const StoredClass& stored) const {
-    const WriteOptions w = write_options(stored);
+  // The table of `mc`. In format 3 the sizes of both classes of a pair are estimated (a sample
+  // of blocks compressed), and only the smaller is compressed whole and written; it derives the
+  // other, whose file (of an earlier run or format) is removed. `reload` gives the 16-bit values
+  // of the class that waited, should it be the one stored.
+  void write_tables(MaterialClass mc, const StoredClass& stored,
+                    const std::function<StoredClass(MaterialClass)>& reload) const {
+    WriteOptions w = write_options(stored);
     if (!files.pairs_share_a_file() || mc.flipped() == mc) {
-      write_file(mc, [&](const fs::path& tmp) { write_table(tmp, mc, stored.values, w); });
+      write_file(mc, stored, w);
       outcome.tables_written += 1;
       return;
     }
-    EncodedTable encoded = encode_table(files.table(mc), mc, stored.values, w);
+    TableEstimate estimate = estimate_table(files.table(mc), mc, stored.values, w);
     auto twin = pending.find(mc.flipped());
     if (twin == pending.end()) {
-      pending.emplace(mc, std::move(encoded));
+      pending.emplace(mc, std::move(estimate));
       return;
     }
-    const MaterialClass keep = class_to_store(encoded, twin->second);
-    const EncodedTable& kept = keep == mc ? encoded : twin->second;
-    write_file(keep, [&](const fs::path& tmp) { write_encoded_table(tmp, kept, true); });
+    const MaterialClass keep = class_to_store(estimate, twin->second);
+    if (keep == mc) {
+      w.entry_order = estimate.entry_order;
+      w.derives_twin = true;
+      write_file(mc, stored, w);
+    } else {
+      const StoredClass waited = reload(keep);
+      WriteOptions tw = write_options(waited);
+      tw.entry_order = twin->second.entry_order;
+      tw.derives_twin = true;
+      write_file(keep, waited, tw);
+    }
     std::error_code ec;
     fs::remove(files.table(keep.flipped()), ec);
     pending.erase(twin);
@@ -128,44 +145,60 @@ struct JobOutputs {
   }
 };
 
+// A class's 16-bit values and read flags, from its values solved whole.
+StoredClass stored_class(const SolvedClass& sc) {
+  StoredClass stored(sc.material, &sc);
+  stored.append(sc.values);
+  return stored;
+}
+
 // The outputs of a group solved whole, from its values in memory.
 void write_whole_group(const std::vector<SolvedClass>& solved, const JobOutputs& out) {
+  auto reload = [&](MaterialClass mc) {
+    for (const SolvedClass& sc : solved)
+      if (sc.material == mc) return stored_class(sc);
+    throw std::logic_error("write_whole_group: " + mc.name() + " is not in the group");
+  };
   for (const SolvedClass& sc : solved) {
     if (out.job.exact_out.count(sc.material))
       out.write_exact(sc.material,
                       [&](const fs::path& tmp) { write_exact_file(tmp, sc.material, sc.values); });
-    if (!out.job.tables.count(sc.material)) continue;
-    StoredClass stored(sc.material, &sc);
-    stored.append(sc.values);
-    out.write_tables(sc.material, stored);
+    if (out.job.tables.count(sc.material)) out.write_tables(sc.material, stored_class(sc), reload);
   }
 }
 
+// A class's 16-bit values and read flags, streamed from its level files in `dir`; `writer`,
+// when given, gets its exact values on the way.
+StoredClass stream_class(MaterialClass mc, const fs::path& dir, bool table,
+                         ExactFileWriter* writer) {
+  StoredClass stored = table ? StoredClass(mc, nullptr) : StoredClass();
+  read_solved_class(mc, dir, [&](std::span<const double> values) {
+    if (table) stored.append(values);
+    if (writer) writer->append(values);
+  });
+  return stored;
+}
+
 // The outputs of a group solved in parts, each class streamed from its level files in `dir`
-// once, into its exact-values file and its table alike.
+// once, into its exact-values file and its table alike (a second time only for the class of a
+// format-3 pair that waited for its twin and is the one stored).
 void write_parted_group(const std::vector<MaterialClass>& members, const fs::path& dir,
                         const JobOutputs& out) {
+  auto reload = [&](MaterialClass mc) { return stream_class(mc, dir, true, nullptr); };
   for (MaterialClass mc : members) {
     bool exact = out.job.exact_out.count(mc) > 0;
     bool table = out.job.tables.count(mc) > 0;
     if (!exact && !table) continue;
-    std::optional<StoredClass> stored;
-    if (table) stored.emplace(mc, nullptr);
-    auto stream = [&](ExactFileWriter* writer) {
-      read_solved_class(mc, dir, [&](std::span<const double> values) {
-        if (stored) stored->append(values);
-        if (writer) writer->append(values);
-      });
-    };
+    StoredClass stored;
     if (exact)
       out.write_exact(mc, [&](const fs::path& tmp) {
         ExactFileWriter writer(tmp, mc);
-        stream(&writer);
+        stored = stream_class(mc, dir, table, &writer);
         writer.close();
       });
     else
-      stream(nullptr);
-    if (stored) out.write_tables(mc, *stored);
+      stored = stream_class(mc, dir, table, nullptr);
+    if (table) out.write_tables(mc, stored, reload);
   }
 }
 
@@ -200,7 +233,7 @@ JobOutcome solve_job(const GenJob& job, const GenOptions& opt, const JobProgress
   fs::create_directories(files.work_root, ec);
 
   JobOutcome outcome;
-  std::map<MaterialClass, EncodedTable> pending;
+  std::map<MaterialClass, TableEstimate> pending;
   const JobOutputs outputs{job, opt, files, outcome, pending};
   if (job.whole) {
     auto solved = solve_group(g.first, child_values, on_level);

@@ -8,6 +8,7 @@
 #include "file_error.h"
 #include "file_io.h"
 #include "index.h"
+#include "read_entries.h"
 #include "regular_file.h"
 #include "table_directory.h"
 #include "table_file.h"
@@ -82,13 +83,29 @@ struct PairConversion {
     if (ec)
       throw FileError(target(t.material).string() + ": cannot remove: " + ec.message(), ec.value());
   }
-  EncodedTable encode(const SourceTable& t) const {
-    const std::vector<uint16_t> values = read_table(t.path, t.material, opt.threads);
+  // A class's values and the entries a probe reads (worked out once: the estimate and the
+  // table both need them).
+  struct ClassValues {
+    std::vector<uint16_t> values;
+    std::vector<uint8_t> read;
+  };
+  ClassValues values_of(const SourceTable& t) const {
+    ClassValues out{read_table(t.path, t.material, opt.threads),
+                    read_entry_flags(PositionIndex(t.material))};
+    report.entries += out.values.size();
+    return out;
+  }
+  WriteOptions write_options(const ClassValues& c) const {
     WriteOptions w;
     w.zstd_level = opt.zstd_level;
     w.threads = opt.threads;
-    report.entries += values.size();
-    return encode_table(target(t.material), t.material, values, w);
+    w.read_entries = c.read;
+    return w;
+  }
+  // Writes the table of `t`'s class, as `ewn gen` writes it.
+  void write_table_of(const SourceTable& t, const ClassValues& c, const WriteOptions& w) const {
+    write(t.material, [&](const fs::path& tmp) { write_table(tmp, t.material, c.values, w); });
+    ++report.tables_written;
   }
 
   void convert(const std::vector<SourceTable>& tables) const {
@@ -106,18 +123,21 @@ struct PairConversion {
     if (tables.size() == 1 && tables[0].header.format_version == kTableFormatVersion)
       return keep(tables[0]);
     if (tables.size() == 1) {
-      const EncodedTable encoded = encode(tables[0]);
-      write(tables[0].material,
-            [&](const fs::path& tmp) { write_encoded_table(tmp, encoded, false); });
-      ++report.tables_written;
-      return;
+      const ClassValues only = values_of(tables[0]);
+      return write_table_of(tables[0], only, write_options(only));
     }
-    const EncodedTable first = encode(tables[0]), second = encode(tables[1]);
-    const MaterialClass stored = class_to_store(first, second);
-    const bool first_stored = stored == tables[0].material;
-    const EncodedTable& kept = first_stored ? first : second;
-    write(stored, [&](const fs::path& tmp) { write_encoded_table(tmp, kept, true); });
-    ++report.tables_written;
+    // Both classes' sizes estimated, only the one stored compressed whole (as ewn gen does).
+    const ClassValues first = values_of(tables[0]), second = values_of(tables[1]);
+    const TableEstimate first_size = estimate_table(target(tables[0].material), tables[0].material,
+                                                    first.values, write_options(first));
+    const TableEstimate second_size = estimate_table(target(tables[1].material), tables[1].material,
+                                                     second.values, write_options(second));
+    const bool first_stored = class_to_store(first_size, second_size) == tables[0].material;
+    const ClassValues& stored = first_stored ? first : second;
+    WriteOptions w = write_options(stored);
+    w.entry_order = (first_stored ? first_size : second_size).entry_order;
+    w.derives_twin = true;
+    write_table_of(tables[first_stored ? 0 : 1], stored, w);
     ++report.derived;
     drop(tables[first_stored ? 1 : 0]);
   }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -59,50 +60,78 @@ std::span<const uint8_t> read_flags(const std::filesystem::path& path, const Pos
   return options.read_entries;
 }
 
-// Bytes the standard dictionary saves over none, judged on up to 64 evenly spaced blocks (the
-// same whatever the thread count) and scaled to the whole table.
-int64_t dictionary_savings(const TableSource& source, const BlockEncoder& with,
-                           const BlockEncoder& without) {
+// Compressed bytes of up to 64 evenly spaced blocks (the same whatever the thread count): the
+// sample the dictionary is judged on and the file's size estimated from.
+struct BlockSample {
+  uint64_t judged = 0;  // blocks in the sample (all of them when there are at most 64)
+  uint64_t bytes = 0;   // their compressed bytes
+};
+BlockSample sample_blocks(const TableSource& source, const BlockEncoder& encoder) {
   const uint64_t block_count = source.header.block_count;
   const uint64_t judged = std::min<uint64_t>(block_count, 64);
-  std::vector<int64_t> saved(judged);
+  std::vector<uint64_t> sizes(judged);
   std::string failure;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(source.threads)
   for (int64_t k = 0; k < int64_t(judged); ++k) {
     try {
-      auto block = source.block(uint64_t(k) * block_count / judged);
-      saved[k] = int64_t(without.encode(block).size()) - int64_t(with.encode(block).size());
+      sizes[k] = encoder.encode(source.block(uint64_t(k) * block_count / judged)).size();
     } catch (const std::exception& e) {  // no exception may leave an OpenMP loop
 #pragma omp critical
       failure = e.what();
     }
   }
   if (!failure.empty()) throw std::runtime_error(failure);
-  int64_t total = 0;
-  for (int64_t s : saved) total += s;
-  return total <= 0 ? total : int64_t(uint64_t(total) * block_count / judged);
+  BlockSample out{judged, 0};
+  for (uint64_t size : sizes) out.bytes += size;
+  return out;
 }
 
-// The dictionary the blocks are encoded with, and its encoder. The standard dictionary is kept
-// only when the bytes it saves pay for its copy in the file.
-std::span<const uint8_t> choose_dictionary(const std::filesystem::path& path, MaterialClass mc,
-                                           const TableSource& source, const WriteOptions& options,
-                                           std::unique_ptr<BlockEncoder>& encoder) {
-  std::span<const uint8_t> dictionary =
+// Bytes a sample of `judged` blocks scales to over the whole table.
+uint64_t scaled_to_table(uint64_t bytes, uint64_t judged, uint64_t block_count) {
+  return judged == 0 ? 0 : bytes * block_count / judged;
+}
+
+// How a table is to be encoded, decided before its blocks are compressed: the entry order, the
+// dictionary and its encoder, and the compressed bytes of the sample of blocks.
+struct TablePlan {
+  TableHeader header;  // but for the dictionary's bytes and the block index
+  std::vector<uint8_t> read_computed;
+  std::span<const uint8_t> read;
+  std::vector<uint8_t> entry_order;
+  std::optional<EntryOrder> order;
+  std::span<const uint8_t> dictionary;
+  std::unique_ptr<BlockEncoder> encoder;
+  BlockSample sample;
+  int threads = 0;
+
+  TableSource source(std::span<const uint16_t> values) const {
+    return {values, read, *order, header, threads};
+  }
+};
+
+// The dictionary the blocks are encoded with, its encoder and the sample's bytes with it. The
+// standard dictionary is kept only when the bytes it saves, judged on the sample and scaled to the
+// whole table, pay for its copy in the file.
+void choose_dictionary(const std::filesystem::path& path, MaterialClass mc,
+                       const TableSource& source, const WriteOptions& options, TablePlan& plan) {
+  plan.dictionary =
       options.dictionary ? *options.dictionary : standard_dictionary(mc.piece_count());
   try {
-    encoder = std::make_unique<BlockEncoder>(dictionary, options.zstd_level);
-    if (options.dictionary || dictionary.empty()) return dictionary;
-    const BlockEncoder plain({}, options.zstd_level);
-    int64_t savings = dictionary_savings(source, *encoder, plain);
-    if (savings <= 0 || uint64_t(savings) <= dictionary.size()) {
-      dictionary = {};
-      encoder = std::make_unique<BlockEncoder>(dictionary, options.zstd_level);
+    plan.encoder = std::make_unique<BlockEncoder>(plan.dictionary, options.zstd_level);
+    plan.sample = sample_blocks(source, *plan.encoder);
+    if (options.dictionary || plan.dictionary.empty()) return;
+    auto plain = std::make_unique<BlockEncoder>(std::span<const uint8_t>{}, options.zstd_level);
+    const BlockSample without = sample_blocks(source, *plain);
+    const int64_t saved = int64_t(without.bytes) - int64_t(plan.sample.bytes);
+    if (saved <= 0 || scaled_to_table(uint64_t(saved), plan.sample.judged,
+                                      source.header.block_count) <= plan.dictionary.size()) {
+      plan.dictionary = {};
+      plan.encoder = std::move(plain);
+      plan.sample = without;
     }
   } catch (const std::exception& e) {
     throw TableError(path, e.what());
   }
-  return dictionary;
 }
 
 // Every block compressed, in parallel.
@@ -159,10 +188,10 @@ uint64_t body_checksum(std::span<const uint8_t> dictionary,
   return sum;
 }
 
-}  // namespace
-
-EncodedTable encode_table(const std::filesystem::path& path, MaterialClass mc,
-                          std::span<const uint16_t> values, const WriteOptions& options) {
+// The plan of `mc`'s table: its header, read flags, entry order (chosen unless given) and
+// dictionary, with the sample of its blocks compressed.
+TablePlan plan_table(const std::filesystem::path& path, MaterialClass mc,
+                     std::span<const uint16_t> values, const WriteOptions& options) {
   PositionIndex index(mc);
   if (values.size() != index.size())
     throw TableError(path, "cannot write " + std::to_string(values.size()) + " values: class " +
@@ -171,36 +200,55 @@ EncodedTable encode_table(const std::filesystem::path& path, MaterialClass mc,
     throw TableError(path, "cannot write table format version " +
                                std::to_string(options.format_version) + " (2 or " +
                                std::to_string(kTableFormatVersion) + ")");
+  TablePlan plan;
   const uint32_t block_entries =
       options.block_entries ? options.block_entries : default_block_entries(mc.piece_count());
-  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-  std::vector<uint8_t> computed;
-  const std::span<const uint8_t> read = read_flags(path, index, options, computed);
-  std::vector<uint8_t> chosen = options.entry_order;
-  if (chosen.empty()) chosen = choose_entry_order(index, values, read, block_entries, threads);
-  if (auto problem = EntryOrder::check(index, chosen)) throw TableError(path, *problem);
-  const EntryOrder order(index, chosen);
+  plan.threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  plan.read = read_flags(path, index, options, plan.read_computed);
+  plan.entry_order = options.entry_order;
+  if (plan.entry_order.empty())
+    plan.entry_order = choose_entry_order(index, values, plan.read, block_entries, plan.threads);
+  if (auto problem = EntryOrder::check(index, plan.entry_order)) throw TableError(path, *problem);
+  plan.order.emplace(index, plan.entry_order);
 
-  EncodedTable out;
-  TableHeader& h = out.header;
+  TableHeader& h = plan.header;
   h.format_version = options.format_version;
   h.material = mc;
   h.block_entries = block_entries;
   h.entry_count = values.size();
   h.block_count = block_count_for(h.entry_count, h.block_entries);
-  h.digit_count = uint8_t(order.digits());
-  std::copy(chosen.begin(), chosen.end(), h.digit_order.begin());
-  const TableSource source{values, read, order, h, threads};
+  h.digit_count = uint8_t(plan.order->digits());
+  std::copy(plan.entry_order.begin(), plan.entry_order.end(), h.digit_order.begin());
+  choose_dictionary(path, mc, plan.source(values), options, plan);
+  return plan;
+}
 
-  std::unique_ptr<BlockEncoder> encoder;
-  const std::span<const uint8_t> dictionary = choose_dictionary(path, mc, source, options, encoder);
-  out.dictionary.assign(dictionary.begin(), dictionary.end());
-  h.dictionary_bytes = uint32_t(dictionary.size());
-  h.dictionary_checksum = XXH64(dictionary.data(), dictionary.size(), 0);
-  out.blocks = encode_blocks(path, source, *encoder);
-  out.metadata = block_index(out.blocks, kHeaderBytes + dictionary.size(), h);
-  h.body_checksum = body_checksum(dictionary, out.blocks, out.metadata);
+}  // namespace
+
+EncodedTable encode_table(const std::filesystem::path& path, MaterialClass mc,
+                          std::span<const uint16_t> values, const WriteOptions& options) {
+  TablePlan plan = plan_table(path, mc, values, options);
+  EncodedTable out;
+  out.header = plan.header;
+  TableHeader& h = out.header;
+  out.dictionary.assign(plan.dictionary.begin(), plan.dictionary.end());
+  h.dictionary_bytes = uint32_t(plan.dictionary.size());
+  h.dictionary_checksum = XXH64(plan.dictionary.data(), plan.dictionary.size(), 0);
+  out.blocks = encode_blocks(path, plan.source(values), *plan.encoder);
+  out.metadata = block_index(out.blocks, kHeaderBytes + plan.dictionary.size(), h);
+  h.body_checksum = body_checksum(plan.dictionary, out.blocks, out.metadata);
   return out;
+}
+
+TableEstimate estimate_table(const std::filesystem::path& path, MaterialClass mc,
+                             std::span<const uint16_t> values, const WriteOptions& options) {
+  const TablePlan plan = plan_table(path, mc, values, options);
+  const uint64_t blocks = plan.header.block_count;
+  const uint64_t index_bytes = 8 * (blocks + 1) + 4 * blocks;  // offsets, then checksums
+  return {mc,
+          kHeaderBytes + plan.dictionary.size() + index_bytes +
+              scaled_to_table(plan.sample.bytes, plan.sample.judged, blocks),
+          plan.entry_order};
 }
 
 void write_encoded_table(const std::filesystem::path& path, const EncodedTable& table,
@@ -226,10 +274,9 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
   write_encoded_table(path, encode_table(path, mc, values, options), options.derives_twin);
 }
 
-MaterialClass class_to_store(const EncodedTable& a, const EncodedTable& b) {
-  MaterialClass ma = a.header.material, mb = b.header.material;
-  if (a.file_bytes() != b.file_bytes()) return a.file_bytes() < b.file_bytes() ? ma : mb;
-  return class_slot(ma) < class_slot(mb) ? ma : mb;
+MaterialClass class_to_store(const TableEstimate& a, const TableEstimate& b) {
+  if (a.file_bytes != b.file_bytes) return a.file_bytes < b.file_bytes ? a.material : b.material;
+  return class_slot(a.material) < class_slot(b.material) ? a.material : b.material;
 }
 
 }  // namespace ewn

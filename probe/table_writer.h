@@ -43,8 +43,7 @@ struct WriteOptions {
   bool derives_twin = false;
 };
 
-// A table compressed in memory, not yet written: what the writer needs to choose which class of
-// a colour pair to store (the smaller) before writing either.
+// A table compressed in memory, not yet written.
 struct EncodedTable {
   TableHeader header;  // complete but for derives_twin and the header checksum
   std::vector<uint8_t> dictionary;
@@ -58,9 +57,21 @@ EncodedTable encode_table(const std::filesystem::path& path, MaterialClass mc,
 void write_encoded_table(const std::filesystem::path& path, const EncodedTable& table,
                          bool derives_twin);
 
-// Which class of a colour pair a format-3 set stores: the one whose table is smaller (ties: the
-// class with the smaller slot, so the choice never depends on the order of the calls).
-MaterialClass class_to_store(const EncodedTable& a, const EncodedTable& b);
+// A table's size before its blocks are compressed: what a format-3 writer needs to choose which
+// class of a colour pair to store without compressing both. The writer decides the entry order
+// and the dictionary as encode_table() does, compresses the same 64 evenly spaced blocks it
+// judges the dictionary on, and scales them to the whole table (exact with at most 64 blocks).
+struct TableEstimate {
+  MaterialClass material;
+  uint64_t file_bytes = 0;
+  std::vector<uint8_t> entry_order;  // the order chosen: encode_table() need not choose again
+};
+TableEstimate estimate_table(const std::filesystem::path& path, MaterialClass mc,
+                             std::span<const uint16_t> values, const WriteOptions& options = {});
+
+// Which class of a colour pair a format-3 set stores: the one whose table is estimated smaller
+// (ties: the class with the smaller slot, so the choice never depends on the order of the calls).
+MaterialClass class_to_store(const TableEstimate& a, const TableEstimate& b);
 
 // Writes a complete table file for class mc (values encoded by encode_value(), in PositionIndex
 // order, one per entry, including waste entries). Entries no probe reads (see read_entries.h)

@@ -152,6 +152,45 @@ TEST_CASE("format 3: one file per colour pair, the header saying which twin it a
   CHECK(found.bytes < v2.bytes * 3 / 4);
 }
 
+TEST_CASE("format 3: the class stored is the one whose table is estimated smaller") {
+  // The writer estimates both tables of a pair from a sample of 64 blocks and compresses only
+  // the smaller whole: exact for tables of at most 64 blocks (all of <= 4 pieces), close beyond.
+  const fs::path& v2 = set_v2(4);
+  const fs::path& v3 = set_v3(4);
+  int pairs = 0, own_twins = 0;
+  for (MaterialClass mc : material_classes(4)) {
+    if (!fs::exists(v2 / table_file_name(mc)) || !fs::exists(v2 / table_file_name(mc.flipped())))
+      continue;  // a side without pieces: decided
+    own_twins += mc.flipped() == mc;
+    if (mc.flipped() == mc || class_slot(mc) > class_slot(mc.flipped())) continue;
+    INFO(mc.name());
+    std::vector<TableEstimate> sizes;
+    for (MaterialClass m : {mc, mc.flipped()}) {
+      const std::vector<uint16_t> values = read_table(v2 / table_file_name(m), m, 1);
+      sizes.push_back(estimate_table(v3 / "x", m, values));
+      CHECK(sizes.back().file_bytes == encode_table(v3 / "x", m, values).file_bytes());
+    }
+    CHECK(class_to_store(sizes[0], sizes[1]) == stored_of(v3, mc));
+    CHECK(class_to_store(sizes[1], sizes[0]) == stored_of(v3, mc));
+    ++pairs;
+  }
+  CHECK(pairs > 30);
+  CHECK(own_twins > 5);
+  // Small blocks make a table of more than 64: the estimate is a sample's, within 10%.
+  const MaterialClass large = *parse_material_class("12v34");
+  const std::vector<uint16_t> values = read_table(v2 / table_file_name(large), large, 1);
+  WriteOptions w;
+  w.block_entries = 256;
+  const TableEstimate estimate = estimate_table(v3 / "x", large, values, w);
+  const EncodedTable encoded = encode_table(v3 / "x", large, values, w);
+  REQUIRE(encoded.header.block_count > 64);
+  CHECK(estimate.file_bytes > encoded.file_bytes() * 9 / 10);
+  CHECK(estimate.file_bytes < encoded.file_bytes() * 11 / 10);
+  CHECK(std::vector<uint8_t>(encoded.header.digit_order.begin(),
+                             encoded.header.digit_order.begin() + encoded.header.digit_count) ==
+        estimate.entry_order);
+}
+
 TEST_CASE("format 3: ewn verify recomputes the stored side through the derived one") {
   VerifyReport r = verify_tables(set_v3(3));
   CHECK(r.ok());
