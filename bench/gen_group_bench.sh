@@ -19,7 +19,9 @@ for r in $(seq "$runs"); do
     rm -f "$dir/$class.ewt" "$dir/$twin.ewt"
     /usr/bin/time -f "%e %U %S %M" -o "$out/time" "$ewn" gen --pieces "$pieces" --class "$class" \
       --tables "$dir" --quiet
-    sum=$(cd "$dir" && sha256sum -- "$class.ewt" $( [ -e "$twin.ewt" ] && [ "$twin" != "$class" ] && echo "$twin.ewt") | sha256sum | cut -c1-16)
+    # Format 3 writes one file of the pair, either of the two.
+    files=$(cd "$dir" && for f in "$class" "$twin"; do [ -e "$f.ewt" ] && echo "$f.ewt"; done | sort -u)
+    sum=$(cd "$dir" && sha256sum -- $files | sha256sum | cut -c1-16)
     echo "$b $(cat "$out/time") $sum" >> "$out/runs"
   done
 done
