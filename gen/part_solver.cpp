@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -153,11 +155,15 @@ struct GroupShape {
     }
   }
   uint64_t part_bytes(int lo, int hi) const {
-    uint64_t bytes = chunk;
+    uint64_t bytes = chunk, widest = 0;
     int top = std::min<int>(hi + 2, int(census[0].size()) - 1);
     for (size_t k = 0; k < census.size(); ++k)
-      for (int l = lo; l <= top; ++l) bytes += bitmap_bytes[k] + census[k][l] * sizeof(double);
-    return bytes;
+      for (int l = lo; l <= top; ++l) {
+        bytes += bitmap_bytes[k] + census[k][l] * sizeof(double);
+        if (l <= hi) widest = std::max(widest, census[k][l]);
+      }
+    // The bits of the renumbering twins copied on the level being solved (solve_part_level).
+    return bytes + (widest + 63) / 64 * sizeof(uint64_t);
   }
 };
 
@@ -221,9 +227,25 @@ void load_part(MaterialClass mc, const fs::path& work_dir, int lo, int hi, int w
   for (int l = hi + 1; l <= window_top; ++l) read_level(mc, work_dir, l, census[l], held.values[l]);
 }
 
+// Copies, into each renumbering twin marked in `copied` (a bit per census slot), the value of
+// the smallest twin, whose slot the twin's value holds until then (solve_part_level).
+void copy_twins(const std::vector<uint64_t>& copied, std::vector<double>& values) {
+  const int64_t words = int64_t(copied.size());
+#pragma omp parallel for schedule(static) if (words * 64 > kParallelMin)
+  for (int64_t w = 0; w < words; ++w)
+    for (uint64_t bits = copied[size_t(w)]; bits; bits &= bits - 1) {
+      const uint64_t at = uint64_t(w) * 64 + uint64_t(std::countr_zero(bits));
+      values[at] = values[std::bit_cast<uint64_t>(values[at])];
+    }
+}
+
 // Solves this process's share of the level-l positions of class `c` into `values` (census
 // entries, in the order of `own`). Positions are visited in the twin's entry order, a word of
-// the twin's level bitmap at a time, in batches (PositionMoves).
+// the twin's level bitmap at a time, in batches (PositionMoves). A process solving the group
+// alone solves only the smallest of each position's renumbering twins and copies its value to
+// the others once the level is solved, as solve_group() does (the same bits: the rule sums a
+// position's terms in sorted order). Processes sharing a group solve every twin: the smallest may
+// be in another process's slice, not solved until the slices are combined.
 void solve_part_level(const ClassContext& c, const ClassLevels& own_levels, const ClassLevels& twin,
                       const PositionIndex& twin_index, int l, const PartSharing& share,
                       std::vector<double>& values) {
@@ -236,6 +258,8 @@ void solve_part_level(const ClassContext& c, const ClassLevels& own_levels, cons
     const LevelBitmap& b = twin.bitmap[l + rise];
     return twin.values[l + rise].data() + b.rank(index);
   };
+  const bool twins = share.slices == 1 && (c.renumber_mover || c.renumber_opponent);
+  std::vector<uint64_t> copied(twins ? (census + 63) / 64 : 0);
   const std::vector<uint64_t>& words = visit.words();
   // Plain variables, not a structured binding: clang before 16 cannot capture one in the
   // OpenMP region (the sanitizer builds use clang).
@@ -254,12 +278,23 @@ void solve_part_level(const ClassContext& c, const ClassLevels& own_levels, cons
       uint64_t j = uint64_t(w) * 64 + uint64_t(std::countr_zero(bits));
       SquareList sq;
       squares_from_twin(c, twin_index, j, sq);
-      at[n] = own.rank(c.index.rank(sq));
+      const uint64_t index = c.index.rank(sq);
+      at[n] = own.rank(index);
+      if (twins) {
+        const uint64_t smallest = smallest_renumbering_twin(c, sq, index);
+        if (smallest != index) {
+          values[at[n]] = std::bit_cast<double>(own.rank(smallest));
+          std::atomic_ref<uint64_t>(copied[at[n] >> 6])
+              .fetch_or(uint64_t(1) << (at[n] & 63), std::memory_order_relaxed);
+          continue;
+        }
+      }
       collect_moves(c, sq, quiet, moves[n]);
       if (++n == kSolveBatch) flush();
     }
     flush();
   }
+  if (twins) copy_twins(copied, values);
 }
 
 }  // namespace

@@ -164,9 +164,9 @@ TEST_CASE("a quiet child's index by a sum is the one rank() gives") {
 }
 
 TEST_CASE("renumbering twins solved once have the bits of solving each of them") {
-  // The whole solve solves the smallest of each position's renumbering twins and copies its
-  // value to the others; the parts path solves every twin. Classes with a symmetric mover, a
-  // symmetric opponent, and both.
+  // The whole solve and the parts path of one process solve the smallest of each position's
+  // renumbering twins and copy its value to the others (processes sharing a group solve every
+  // twin: below). Classes with a symmetric mover, a symmetric opponent, and both.
   const fs::path& set3 = test::generated_set(3);
   for (const char* name : {"16v25", "34v12", "25v1"}) {
     MaterialClass mc = *parse_material_class(name);
@@ -306,5 +306,33 @@ TEST_CASE("a group in parts shared by several processes has the values of one, b
     for (MaterialClass m : with_twin(mc)) fs::remove(work.path() / (m.name() + ".levels"));
     solve_together();
     for (const PartedSolve& r : results) CHECK(r.resumed_level == -1);
+  }
+}
+
+TEST_CASE("renumbering twins: copied by one process, solved by processes sharing, the same bits") {
+  // Processes sharing a group solve every twin (the smallest may be in another's slice), so
+  // they check the copies of the other paths against the rule itself.
+  const fs::path& set3 = test::generated_set(3);
+  for (const char* name : {"16v25", "25v1"}) {
+    MaterialClass mc = *parse_material_class(name);
+    INFO(name);
+    Children children = open_children(mc, set3);
+    auto whole = solve_group(mc, children.values);
+    test::TempDir alone("twins-alone"), shared("twins-shared");
+    const uint64_t budget = min_part_bytes(mc);
+    CHECK(solve_group_in_parts(mc, children.values, alone.path(), budget).parts > 1);
+    ThreadSharing sharing(2);
+    std::vector<std::thread> processes;
+    for (int s = 0; s < 2; ++s)
+      processes.emplace_back([&, s] {
+        PartSharing share = sharing.for_slice(s);
+        solve_group_in_parts(mc, children.values, shared.path(), budget, {}, &share);
+      });
+    for (auto& p : processes) p.join();
+    for (const SolvedClass& sc : whole) {
+      INFO(sc.material.name());
+      CHECK(same_bits(streamed(sc.material, alone.path()), sc.values));
+      CHECK(same_bits(streamed(sc.material, shared.path()), sc.values));
+    }
   }
 }
