@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "exact_file.h"
 #include "file_io.h"
@@ -111,8 +112,9 @@ struct JobOutputs {
   // The table of `mc`. In format 3 the sizes of both classes of a pair are estimated (a sample
   // of blocks compressed), and only the smaller is compressed whole and written; it derives the
   // other, whose file (of an earlier run or format) is removed. `reload` gives the 16-bit values
-  // of the class that waited, should it be the one stored.
-  void write_tables(MaterialClass mc, const StoredClass& stored,
+  // of the class that waited, should it be the one stored; those of `mc` are let go first, so
+  // that one class's values are held at a time (kTableWriteBytesPerEntry).
+  void write_tables(MaterialClass mc, StoredClass stored,
                     const std::function<StoredClass(MaterialClass)>& reload) const {
     WriteOptions w = write_options(stored);
     if (!files.pairs_share_a_file() || mc.flipped() == mc) {
@@ -132,6 +134,7 @@ struct JobOutputs {
       w.derives_twin = true;
       write_file(mc, stored, w);
     } else {
+      stored = StoredClass();
       const StoredClass waited = reload(keep);
       WriteOptions tw = write_options(waited);
       tw.entry_order = twin->second.entry_order;
@@ -198,7 +201,7 @@ void write_parted_group(const std::vector<MaterialClass>& members, const fs::pat
       });
     else
       stored = stream_class(mc, dir, table, nullptr);
-    if (table) out.write_tables(mc, stored, reload);
+    if (table) out.write_tables(mc, std::move(stored), reload);
   }
 }
 
