@@ -57,9 +57,10 @@ void compare_entry(MaterialClass mc, uint64_t i, uint16_t expected, bool derived
 // Where a class's entries are compared: every read entry, or a sample drawn at random.
 struct EntryPlan {
   uint64_t size = 0;
-  std::vector<uint64_t> drawn;  // empty: every entry
-  uint64_t count() const { return drawn.empty() ? size : drawn.size(); }
-  uint64_t at(uint64_t k) const { return drawn.empty() ? k : drawn[k]; }
+  bool sampled = false;  // a sample may draw no entry of a small class, which is not "every"
+  std::vector<uint64_t> drawn;
+  uint64_t count() const { return sampled ? drawn.size() : size; }
+  uint64_t at(uint64_t k) const { return sampled ? drawn[k] : k; }
 };
 
 // Compares the entries of `plan` (k-th entry's reference value: expected(k)).
@@ -110,15 +111,15 @@ void compare_whole_class(MaterialClass mc, const Tablebase& ref, const Tablebase
     expected = read_table(ref.path_of(mc), mc, threads);
   }
   compare_class(
-      mc, EntryPlan{expected.size(), {}}, [&](uint64_t k) { return expected[k]; }, ref, cand, opt,
-      threads, out);
+      mc, EntryPlan{expected.size(), false, {}}, [&](uint64_t k) { return expected[k]; }, ref, cand,
+      opt, threads, out);
 }
 
 // About `share` entries of a class drawn at random (the class's own seed), each probed in both.
 void compare_sampled_class(MaterialClass mc, double share, const Tablebase& ref,
                            const Tablebase& cand, const SetComparisonOptions& opt, int threads,
                            SetComparison& out) {
-  EntryPlan plan{PositionIndex(mc).size(), {}};
+  EntryPlan plan{PositionIndex(mc).size(), true, {}};
   std::mt19937_64 rng(0x5EED0000u + uint64_t(class_slot(mc)));
   const uint64_t count = uint64_t(share) + (std::uniform_real_distribution<double>(0, 1)(rng) <
                                             share - std::floor(share));
