@@ -130,14 +130,14 @@ struct JobOutputs {
     }
     const MaterialClass keep = class_to_store(estimate, twin->second);
     if (keep == mc) {
-      w.entry_order = estimate.entry_order;
+      write_as_estimated(estimate, w);
       w.derives_twin = true;
       write_file(mc, stored, w);
     } else {
       stored = StoredClass();
       const StoredClass waited = reload(keep);
       WriteOptions tw = write_options(waited);
-      tw.entry_order = twin->second.entry_order;
+      write_as_estimated(twin->second, tw);
       tw.derives_twin = true;
       write_file(keep, waited, tw);
     }

@@ -135,7 +135,7 @@ struct PairConversion {
     const bool first_stored = class_to_store(first_size, second_size) == tables[0].material;
     const ClassValues& stored = first_stored ? first : second;
     WriteOptions w = write_options(stored);
-    w.entry_order = (first_stored ? first_size : second_size).entry_order;
+    write_as_estimated(first_stored ? first_size : second_size, w);
     w.derives_twin = true;
     write_table_of(tables[first_stored ? 0 : 1], stored, w);
     ++report.derived;

@@ -113,11 +113,13 @@ struct TablePlan {
 // standard dictionary is kept only when the bytes it saves, judged on the sample and scaled to the
 // whole table, pay for its copy in the file.
 void choose_dictionary(const std::filesystem::path& path, MaterialClass mc,
-                       const TableSource& source, const WriteOptions& options, TablePlan& plan) {
+                       const TableSource& source, const WriteOptions& options, bool estimate,
+                       TablePlan& plan) {
   plan.dictionary =
       options.dictionary ? *options.dictionary : standard_dictionary(mc.piece_count());
   try {
     plan.encoder = std::make_unique<BlockEncoder>(plan.dictionary, options.zstd_level);
+    if (options.dictionary && !estimate) return;  // nothing to judge, no size to estimate
     plan.sample = sample_blocks(source, *plan.encoder);
     if (options.dictionary || plan.dictionary.empty()) return;
     auto plain = std::make_unique<BlockEncoder>(std::span<const uint8_t>{}, options.zstd_level);
@@ -189,9 +191,10 @@ uint64_t body_checksum(std::span<const uint8_t> dictionary,
 }
 
 // The plan of `mc`'s table: its header, read flags, entry order (chosen unless given) and
-// dictionary, with the sample of its blocks compressed.
+// dictionary (judged on a sample of its blocks unless given). With `estimate`, the sample is
+// compressed even when the dictionary is given, for the size of the file.
 TablePlan plan_table(const std::filesystem::path& path, MaterialClass mc,
-                     std::span<const uint16_t> values, const WriteOptions& options) {
+                     std::span<const uint16_t> values, const WriteOptions& options, bool estimate) {
   PositionIndex index(mc);
   if (values.size() != index.size())
     throw TableError(path, "cannot write " + std::to_string(values.size()) + " values: class " +
@@ -219,7 +222,7 @@ TablePlan plan_table(const std::filesystem::path& path, MaterialClass mc,
   h.block_count = block_count_for(h.entry_count, h.block_entries);
   h.digit_count = uint8_t(plan.order->digits());
   std::copy(plan.entry_order.begin(), plan.entry_order.end(), h.digit_order.begin());
-  choose_dictionary(path, mc, plan.source(values), options, plan);
+  choose_dictionary(path, mc, plan.source(values), options, estimate, plan);
   return plan;
 }
 
@@ -227,7 +230,7 @@ TablePlan plan_table(const std::filesystem::path& path, MaterialClass mc,
 
 EncodedTable encode_table(const std::filesystem::path& path, MaterialClass mc,
                           std::span<const uint16_t> values, const WriteOptions& options) {
-  TablePlan plan = plan_table(path, mc, values, options);
+  TablePlan plan = plan_table(path, mc, values, options, false);
   EncodedTable out;
   out.header = plan.header;
   TableHeader& h = out.header;
@@ -242,13 +245,18 @@ EncodedTable encode_table(const std::filesystem::path& path, MaterialClass mc,
 
 TableEstimate estimate_table(const std::filesystem::path& path, MaterialClass mc,
                              std::span<const uint16_t> values, const WriteOptions& options) {
-  const TablePlan plan = plan_table(path, mc, values, options);
+  const TablePlan plan = plan_table(path, mc, values, options, true);
   const uint64_t blocks = plan.header.block_count;
   const uint64_t index_bytes = 8 * (blocks + 1) + 4 * blocks;  // offsets, then checksums
   return {mc,
           kHeaderBytes + plan.dictionary.size() + index_bytes +
               scaled_to_table(plan.sample.bytes, plan.sample.judged, blocks),
-          plan.entry_order};
+          plan.entry_order, plan.dictionary};
+}
+
+void write_as_estimated(const TableEstimate& estimate, WriteOptions& options) {
+  options.entry_order = estimate.entry_order;
+  options.dictionary = estimate.dictionary;
 }
 
 void write_encoded_table(const std::filesystem::path& path, const EncodedTable& table,

@@ -65,9 +65,15 @@ struct TableEstimate {
   MaterialClass material;
   uint64_t file_bytes = 0;
   std::vector<uint8_t> entry_order;  // the order chosen: encode_table() need not choose again
+  // The dictionary chosen (the standard one, none, or WriteOptions::dictionary as given):
+  // encode_table() need not judge it again.
+  std::span<const uint8_t> dictionary;
 };
 TableEstimate estimate_table(const std::filesystem::path& path, MaterialClass mc,
                              std::span<const uint16_t> values, const WriteOptions& options = {});
+// Sets `options` to write the table as it was estimated: the same entry order and dictionary,
+// neither chosen again (the file is the one encode_table() would write with neither given).
+void write_as_estimated(const TableEstimate& estimate, WriteOptions& options);
 
 // Which class of a colour pair a format-3 set stores: the one whose table is estimated smaller
 // (ties: the class with the smaller slot, so the choice never depends on the order of the calls).

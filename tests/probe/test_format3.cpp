@@ -55,6 +55,18 @@ Position position_of(MaterialClass mc, uint64_t from = 0) {
   throw;
 }
 
+// A table written as estimated (write_as_estimated: neither entry order nor dictionary chosen
+// again) is the table encode_table() writes choosing both.
+void same_as_estimated(const TableEstimate& estimate, const std::vector<uint16_t>& values,
+                       const EncodedTable& chosen_again, WriteOptions w = {}) {
+  write_as_estimated(estimate, w);
+  const EncodedTable as_estimated = encode_table("x", estimate.material, values, w);
+  CHECK(as_estimated.dictionary == chosen_again.dictionary);
+  CHECK(as_estimated.blocks == chosen_again.blocks);
+  CHECK(as_estimated.metadata == chosen_again.metadata);
+  CHECK(as_estimated.header.body_checksum == chosen_again.header.body_checksum);
+}
+
 }  // namespace
 
 TEST_CASE("format 3: every entry of <= 4 pieces as format 2 gives it") {
@@ -173,7 +185,9 @@ TEST_CASE("format 3: the class stored is the one whose table is estimated smalle
     for (MaterialClass m : {mc, mc.flipped()}) {
       const std::vector<uint16_t> values = read_table(v2 / table_file_name(m), m, 1);
       sizes.push_back(estimate_table(v3 / "x", m, values));
-      CHECK(sizes.back().file_bytes == encode_table(v3 / "x", m, values).file_bytes());
+      const EncodedTable chosen_again = encode_table(v3 / "x", m, values);
+      CHECK(sizes.back().file_bytes == chosen_again.file_bytes());
+      same_as_estimated(sizes.back(), values, chosen_again);
     }
     CHECK(class_to_store(sizes[0], sizes[1]) == stored_of(v3, mc));
     CHECK(class_to_store(sizes[1], sizes[0]) == stored_of(v3, mc));
@@ -194,6 +208,7 @@ TEST_CASE("format 3: the class stored is the one whose table is estimated smalle
   CHECK(std::vector<uint8_t>(encoded.header.digit_order.begin(),
                              encoded.header.digit_order.begin() + encoded.header.digit_count) ==
         estimate.entry_order);
+  same_as_estimated(estimate, values, encoded, w);
 }
 
 TEST_CASE("format 3: ewn verify recomputes the stored side through the derived one") {
