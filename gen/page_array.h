@@ -1,15 +1,15 @@
 // An array in pages of its own (an anonymous memory map), given back to the system as soon as
 // it goes. The generator's working arrays of a few megabytes would otherwise come from the
 // allocator's heap (glibc serves blocks below its adaptive threshold there) and stay in it after
-// the group, counting in the process's peak memory on top of the next group's.
+// the group, counting in the process's peak memory on top of the next group's. Large arrays
+// are in huge pages (page_map.h).
 #pragma once
 
-#include <sys/mman.h>
-
 #include <cstddef>
-#include <new>
 #include <type_traits>
 #include <utility>
+
+#include "page_map.h"
 
 namespace ewn {
 
@@ -20,10 +20,7 @@ class PageArray {
  public:
   PageArray() = default;
   explicit PageArray(size_t count) : count_(count) {
-    if (count == 0) return;
-    void* p = mmap(nullptr, bytes(), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    data_ = static_cast<T*>(p);
+    if (count > 0) data_ = static_cast<T*>(map_pages(bytes()));
   }
   PageArray(PageArray&& other) noexcept
       : data_(std::exchange(other.data_, nullptr)), count_(std::exchange(other.count_, 0)) {}
@@ -49,7 +46,7 @@ class PageArray {
  private:
   size_t bytes() const { return count_ * sizeof(T); }
   void release() {
-    if (data_) munmap(data_, bytes());
+    unmap_pages(data_, bytes());
     data_ = nullptr;
     count_ = 0;
   }

@@ -10,18 +10,28 @@
 #include <utility>
 #include <vector>
 
+#include "page_map.h"
 #include "position_solver.h"
 
 namespace ewn {
 
 // Allocates without value-initialising: a group's values (half a gigabyte a class at 6 pieces)
-// are then first written by the threads that fill them, instead of zeroed by one thread.
+// are then first written by the threads that fill them, instead of zeroed by one thread. Arrays
+// of a huge page or more are mapped in huge pages (page_map.h).
 template <class T>
 struct UninitializedAllocator : std::allocator<T> {
   template <class U>
   struct rebind {
     using other = UninitializedAllocator<U>;
   };
+  T* allocate(size_t n) {
+    if (n * sizeof(T) < kHugePage) return std::allocator<T>::allocate(n);
+    return static_cast<T*>(map_pages(n * sizeof(T)));
+  }
+  void deallocate(T* p, size_t n) noexcept {
+    if (n * sizeof(T) < kHugePage) return std::allocator<T>::deallocate(p, n);
+    unmap_pages(p, n * sizeof(T));
+  }
   template <class U>
   void construct(U* p) noexcept {
     ::new (static_cast<void*>(p)) U;
