@@ -57,6 +57,7 @@ TableFile::TableFile(const std::filesystem::path& path, std::optional<MaterialCl
     throw TableError(path, "holds class " + class_or_code(header_.material) + ", expected " +
                                expected->name() + " (a renamed file?)");
   validate_layout();
+  load_block_index();
   PositionIndex index(header_.material);
   if (header_.digit_count == 0)
     order_.emplace(index);
@@ -131,24 +132,43 @@ void TableFile::validate_layout() const {
   if (h.format_version > 1 &&
       XXH64(map_.data() + kHeaderBytes, h.dictionary_bytes, 0) != h.dictionary_checksum)
     fail("corrupt dictionary (checksum mismatch)");
+}
+
+void TableFile::load_block_index() {
+  const TableHeader& h = header_;
+  auto fail = [&](const std::string& what) { throw TableError(path_, what); };
+  const uint8_t* offsets = map_.data() + h.offsets_offset;
+  group_offsets_.resize(size_t(h.block_count / 64 + 1));
+  offsets_in_group_.resize(size_t(h.block_count + 1));  // the end of the last block too
   uint64_t previous = kHeaderBytes + h.dictionary_bytes;
-  if (block_offset(0) != previous) fail("corrupt block index (first block misplaced)");
-  for (uint64_t b = 1; b <= h.block_count; ++b) {
-    uint64_t at = block_offset(b);
-    if (at <= previous || at > h.offsets_offset)
+  if (load_u64(offsets) != previous) fail("corrupt block index (first block misplaced)");
+  for (uint64_t b = 0; b <= h.block_count; ++b) {
+    const uint64_t at = load_u64(offsets + 8 * b);
+    if (b > 0 && (at <= previous || at > h.offsets_offset))
       fail("corrupt block index (block " + std::to_string(b) + " misplaced)");
+    if (b % 64 == 0) group_offsets_[b / 64] = at;
+    const uint64_t in_group = at - group_offsets_[b / 64];
+    if (in_group > UINT32_MAX)
+      fail("corrupt block index (blocks " + std::to_string(b / 64 * 64) + ".." + std::to_string(b) +
+           " span more than 4 GiB)");
+    offsets_in_group_[b] = uint32_t(in_group);
     previous = at;
   }
   if (previous != h.offsets_offset) fail("corrupt block index (data size)");
+  const uint8_t* checksums = map_.data() + h.checksums_offset;
+  checksum_words_.resize(size_t(h.block_count * block_checksum_bytes(h.format_version) / 4));
+  for (size_t w = 0; w < checksum_words_.size(); ++w)
+    checksum_words_[w] = load_u32(checksums + 4 * w);
 }
 
 uint64_t TableFile::block_offset(uint64_t block) const {
-  return load_u64(map_.data() + header_.offsets_offset + 8 * block);
+  return group_offsets_[block / 64] + offsets_in_group_[block];
 }
 uint64_t TableFile::block_checksum(uint64_t block) const {
-  const uint8_t* at = map_.data() + header_.checksums_offset;
-  return block_checksum_bytes(header_.format_version) == 8 ? load_u64(at + 8 * block)
-                                                           : load_u32(at + 4 * block);
+  // Little-endian in the file: an 8-byte checksum is its low word, then its high word.
+  if (block_checksum_bytes(header_.format_version) == 8)
+    return uint64_t(checksum_words_[2 * block + 1]) << 32 | checksum_words_[2 * block];
+  return checksum_words_[block];
 }
 bool TableFile::checksum_matches(uint64_t block, std::span<const uint8_t> data) const {
   return block_checksum_of(header_.format_version, data.data(), data.size()) ==
@@ -186,16 +206,16 @@ void TableFile::decode_block(uint64_t block, std::span<const uint8_t> data, uint
 }
 
 void TableFile::read_block(uint64_t block, uint16_t* out) const {
-  // The block index is read from the mapping (its pages are few and shared by many blocks), the
-  // block itself with pread: a random probe would otherwise take a page fault for almost every
-  // block, which costs twice the read (docs/BENCHMARKS.md, "Fast random probes").
-  check_not_truncated();
+  // The block index is in memory (load_block_index), the block itself is read with pread: a random
+  // probe would otherwise take a page fault for almost every block, which costs twice the read
+  // (docs/BENCHMARKS.md, "Fast random probes").
   uint64_t begin = block_offset(block), end = block_offset(block + 1);
   thread_local std::vector<uint8_t> buffer;
   buffer.resize(end - begin);
   for (size_t done = 0; done < buffer.size();) {
     ssize_t n = ::pread(map_.fd(), buffer.data() + done, buffer.size() - done, off_t(begin + done));
     if (n < 0 && errno == EINTR) continue;
+    if (n == 0) check_not_truncated();  // says by how much
     if (n <= 0)
       throw TableError(path_, "cannot read " + block_name(block) + ": " +
                                   (n < 0 ? std::strerror(errno) : "the file is shorter"));
