@@ -7,6 +7,7 @@
 #pragma once
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -16,13 +17,16 @@ namespace ewn {
 
 inline constexpr size_t kHugePage = size_t(2) << 20;
 
-// Bytes actually mapped for `bytes`: whole huge pages from one huge page on.
+// Bytes actually mapped for `bytes`: whole pages of the system.
 inline size_t mapped_bytes(size_t bytes) {
-  return bytes < kHugePage ? bytes : (bytes + kHugePage - 1) & ~(kHugePage - 1);
+  static const size_t page = size_t(sysconf(_SC_PAGESIZE));
+  return (bytes + page - 1) / page * page;
 }
 
-// A fresh zeroed map of at least `bytes` (> 0), aligned to a huge page when it is one or more:
-// it is mapped a huge page longer and the unaligned ends are given back.
+// A fresh zeroed map of at least `bytes` (> 0). From one huge page on it starts on a huge page
+// (it is mapped a huge page longer and the unaligned ends are given back), and its whole huge
+// pages are advised as such; the rest stays in small pages, so that the map takes no more memory
+// than the array.
 inline void* map_pages(size_t bytes) {
   const size_t size = mapped_bytes(bytes);
   const size_t slack = size < kHugePage ? 0 : kHugePage;
@@ -32,10 +36,10 @@ inline void* map_pages(size_t bytes) {
   const uintptr_t start = reinterpret_cast<uintptr_t>(p);
   const uintptr_t aligned = (start + kHugePage - 1) & ~uintptr_t(kHugePage - 1);
   if (aligned > start) munmap(p, aligned - start);
-  if (aligned + size < start + size + slack)
+  if (aligned < start + slack)
     munmap(reinterpret_cast<void*>(aligned + size), start + slack - aligned);
   void* out = reinterpret_cast<void*>(aligned);
-  madvise(out, size, MADV_HUGEPAGE);  // advice: ignored where huge pages are off
+  madvise(out, size / kHugePage * kHugePage, MADV_HUGEPAGE);  // ignored where huge pages are off
   return out;
 }
 
