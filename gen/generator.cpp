@@ -12,6 +12,8 @@
 #include "gen_plan.h"
 #include "memory_budget.h"
 #include "omp_threads.h"
+#include "page_map.h"
+#include "solve_class.h"
 
 namespace ewn {
 
@@ -22,7 +24,8 @@ namespace {
 // thread taking the first job whose needs are solved, so that no thread waits at the end of a
 // small level's loop. Each job's files are the same bytes either way: a job's values do not
 // depend on the thread count, and the jobs of a stretch never read each other's files before
-// they are complete.
+// they are complete. A large job takes the maps the one before it gave back (KeptPages), within
+// the plan's bytes, so that the kernel does not zero its arrays' pages again.
 class JobRunner {
  public:
   JobRunner(GenPlan& plan, const GenOptions& opt, ProgressReporter& progress)
@@ -50,6 +53,7 @@ class JobRunner {
     base_work_ = progress_.done_work();
     error_ = nullptr;
     const bool side_by_side = plan_.jobs()[begin].side_by_side && end - begin > 1;
+    kept_.set_limit(kept_limit(begin, end));
 #pragma omp parallel if (side_by_side)
     {
       if (side_by_side) omp_set_num_threads(1);  // the job's own loops, on this thread only
@@ -63,6 +67,20 @@ class JobRunner {
   }
 
   static constexpr size_t kNone = ~size_t(0);
+
+  // The bytes of maps kept while the jobs [begin, end) run: for a group solved whole alone, its
+  // values. So a group's values are kept once it is done and nothing else is in use, and the
+  // next group's values take them; the level buckets and the tables' arrays, given back while
+  // the values are in use, are not kept, so that the peak is the same as without keeping (the
+  // buckets given back during the solve make room for the children's pages it reads). None for
+  // small groups side by side, whose pages the kernel zeroes in a small part of their time
+  // (docs/BENCHMARKS.md, "Maps kept between groups"), nor for groups in parts, whose arrays are
+  // not maps.
+  uint64_t kept_limit(size_t begin, size_t end) const {
+    const GenJob& job = plan_.jobs()[begin];
+    if (end - begin > 1 || !job.whole) return 0;
+    return group_values_bytes(job.group.first);
+  }
 
   // The first waiting job whose needs are all done, marked running; kNone when none is left
   // (or a job failed). Waits while every waiting job needs one still running.
@@ -124,6 +142,7 @@ class JobRunner {
   GenPlan& plan_;
   const GenOptions& opt_;
   ProgressReporter& progress_;
+  KeptPages kept_;
   std::mutex mutex_;  // guards everything below, the plan and the progress
   std::condition_variable changed_;
   size_t begin_ = 0;

@@ -2,7 +2,8 @@
 // it goes. The generator's working arrays of a few megabytes would otherwise come from the
 // allocator's heap (glibc serves blocks below its adaptive threshold there) and stay in it after
 // the group, counting in the process's peak memory on top of the next group's. Large arrays
-// are in huge pages (page_map.h).
+// are in huge pages (page_map.h), and may be maps kept from the group before (KeptPages): their
+// contents are then not zero, and the generator writes every element before it reads it.
 #pragma once
 
 #include <cstddef>
@@ -15,7 +16,7 @@ namespace ewn {
 
 template <class T>
 class PageArray {
-  static_assert(std::is_trivial_v<T>, "the pages are handed out zeroed, not constructed");
+  static_assert(std::is_trivial_v<T>, "the elements are not constructed");
 
  public:
   PageArray() = default;

@@ -110,6 +110,12 @@ uint64_t whole_group_bytes(MaterialClass mc) {
   return 12 * all + 5 * largest + all / 8 + 16;
 }
 
+uint64_t group_values_bytes(MaterialClass mc) {
+  uint64_t bytes = 0;
+  for (MaterialClass m : with_twin(mc)) bytes += mapped_bytes(PositionIndex(m).size() * 8);
+  return bytes;
+}
+
 namespace {
 
 // Every class of the group, its values NaN (waste) until solved.
@@ -150,7 +156,7 @@ LevelBuckets bucket_by_level(const ClassContext& c, const PositionIndex& order, 
   for (int l = 0; l < levels; ++l) {
     for (int64_t q = 0; q < chunks; ++q)
       out.size[l] += std::exchange(place[size_t(q) * levels + l], out.size[l]);
-    // Zero pages until written below, by the threads that use them.
+    // Pages first touched below, by the threads that write them.
     out.bucket[l] = PageArray<uint32_t>(out.size[l]);
   }
   walk_twin(c, order, [&](int64_t chunk, Bucketed b) {

@@ -62,6 +62,8 @@ inline constexpr int kMaxWholeGroupPieces = 6;
 // Bytes the whole-in-memory solve of the group of `mc` needs at its peak, writing its tables
 // included (the values, the level buckets, then one class's table being written).
 uint64_t whole_group_bytes(MaterialClass mc);
+// The bytes of the maps that hold its classes' values (8 bytes an entry), its largest arrays.
+uint64_t group_values_bytes(MaterialClass mc);
 
 // Solves `mc` and, if different, mc.flipped(). `children` must hold every class reachable by one
 // capture. Results are identical for any number of OpenMP threads.

@@ -25,10 +25,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// 16-bit values and read flags of one class, filled in index order from its exact values.
+// 16-bit values and read flags of one class, filled in index order from its exact values. Both
+// arrays are written whole before they are read: their pages come as the group's arrays do,
+// maybe the group before's (KeptPages), not zeroed.
 struct StoredClass {
-  std::vector<uint16_t> values;
-  std::vector<uint8_t> read;
+  std::vector<uint16_t, UninitializedAllocator<uint16_t>> values;
+  std::vector<uint8_t, UninitializedAllocator<uint8_t>> read;
   uint64_t at = 0;
   uint16_t last = 0;
   const SolvedClass* copied_from = nullptr;
@@ -41,10 +43,12 @@ struct StoredClass {
     // The entries a probe reads: the solved (valid) ones, less the renumbering twins whose value
     // was copied (known when solved whole); this spares the writer unranking every entry.
     flags_from_values = !has_renumber_twins(mc) || copied;
-    if (flags_from_values)
+    if (flags_from_values) {
       read.resize(values.size());
-    else
-      read = read_entry_flags(PositionIndex(mc));
+    } else {
+      const std::vector<uint8_t> flags = read_entry_flags(PositionIndex(mc));
+      read.assign(flags.begin(), flags.end());
+    }
   }
   // Waste entries repeat the previous value: they are never read and compress to nothing.
   // Chunks are encoded in parallel, each repeating its own last value; the waste that leads a
