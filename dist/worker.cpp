@@ -5,6 +5,7 @@
 #include "memory_budget.h"
 #include "mpi_sharing.h"
 #include "omp_threads.h"
+#include "page_map.h"
 #include "protocol.h"
 #include "rank_activity.h"
 
@@ -77,6 +78,7 @@ class Worker {
     };
     JobOutcome outcome;
     try {
+      kept_.set_limit(kept_pages_limit(job));  // one job at a time, as a run's large jobs
       outcome = solve_job(job, opt_, progress, team ? &sharing : nullptr);
     } catch (const std::exception& e) {
       WireWriter w;
@@ -117,6 +119,7 @@ class Worker {
     send_bytes(comms_.orders, 0, kReportTag, w.bytes());
   }
 
+  KeptPages kept_;  // the values' maps from job to job (gen/page_map.h)
   const GenOptions& opt_;
   WorkerComms comms_;
   bool own_activity_;

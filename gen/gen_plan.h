@@ -58,6 +58,14 @@ struct JobOutcome {
 JobOutcome solve_job(const GenJob& job, const GenOptions& opt, const JobProgress& progress,
                      const PartSharing* sharing = nullptr);
 
+// The bytes of maps to keep (KeptPages) while `job` runs alone: for a group solved whole, its
+// values. So a group's values are kept once it is done and nothing else is in use, and the next
+// group's values take them; the level buckets and the tables' arrays, given back while the
+// values are in use, are not kept, so that the peak is the same as without keeping (the buckets
+// given back during the solve make room for the children's pages it reads). None for a group
+// in parts, whose arrays are not maps.
+uint64_t kept_pages_limit(const GenJob& job);
+
 // Everything a run decides before its first job.
 class GenPlan {
  public:

@@ -13,7 +13,6 @@
 #include "memory_budget.h"
 #include "omp_threads.h"
 #include "page_map.h"
-#include "solve_class.h"
 
 namespace ewn {
 
@@ -68,18 +67,11 @@ class JobRunner {
 
   static constexpr size_t kNone = ~size_t(0);
 
-  // The bytes of maps kept while the jobs [begin, end) run: for a group solved whole alone, its
-  // values. So a group's values are kept once it is done and nothing else is in use, and the
-  // next group's values take them; the level buckets and the tables' arrays, given back while
-  // the values are in use, are not kept, so that the peak is the same as without keeping (the
-  // buckets given back during the solve make room for the children's pages it reads). None for
-  // small groups side by side, whose pages the kernel zeroes in a small part of their time
-  // (docs/BENCHMARKS.md, "Maps kept between groups"), nor for groups in parts, whose arrays are
-  // not maps.
+  // Maps are kept for a job alone (kept_pages_limit), not for small jobs side by side, whose pages
+  // the kernel zeroes in a small part of their time (docs/BENCHMARKS.md, "Maps kept between
+  // groups").
   uint64_t kept_limit(size_t begin, size_t end) const {
-    const GenJob& job = plan_.jobs()[begin];
-    if (end - begin > 1 || !job.whole) return 0;
-    return group_values_bytes(job.group.first);
+    return end - begin > 1 ? 0 : kept_pages_limit(plan_.jobs()[begin]);
   }
 
   // The first waiting job whose needs are all done, marked running; kNone when none is left

@@ -215,6 +215,10 @@ std::string GenJob::label() const {
   return group.first.name() + (tables.empty() ? " (exact)" : "");
 }
 
+uint64_t kept_pages_limit(const GenJob& job) {
+  return job.whole ? group_values_bytes(job.group.first) : 0;
+}
+
 JobOutcome solve_job(const GenJob& job, const GenOptions& opt, const JobProgress& progress,
                      const PartSharing* sharing) {
   const RunFiles files(opt);
