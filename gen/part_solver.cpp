@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -227,25 +226,28 @@ void load_part(MaterialClass mc, const fs::path& work_dir, int lo, int hi, int w
   for (int l = hi + 1; l <= window_top; ++l) read_level(mc, work_dir, l, census[l], held.values[l]);
 }
 
-// Copies, into each renumbering twin marked in `copied` (a bit per census slot), the value of
-// the smallest twin, whose slot the twin's value holds until then (solve_part_level).
-void copy_twins(const std::vector<uint64_t>& copied, std::vector<double>& values) {
-  const int64_t words = int64_t(copied.size());
-#pragma omp parallel for schedule(static) if (words * 64 > kParallelMin)
-  for (int64_t w = 0; w < words; ++w)
-    for (uint64_t bits = copied[size_t(w)]; bits; bits &= bits - 1) {
-      const uint64_t at = uint64_t(w) * 64 + uint64_t(std::countr_zero(bits));
-      values[at] = values[std::bit_cast<uint64_t>(values[at])];
-    }
+// A renumbering twin that is not the smallest of its twins holds, until the level is whole, the
+// smallest twin's census slot as a negative number: a value is never below zero, and adding
+// another process's -0.0 leaves the mark as it is (PartSharing::combine).
+double twin_mark(uint64_t smallest_slot) {
+  return -double(smallest_slot + 1);
+}
+
+// Copies into each marked twin the value of the smallest twin, once every process's slice of
+// the level is in `values`: the smallest may have been solved by another process.
+void copy_twins(std::vector<double>& values) {
+  const int64_t census = int64_t(values.size());
+#pragma omp parallel for schedule(static) if (census > kParallelMin)
+  for (int64_t i = 0; i < census; ++i)
+    if (values[size_t(i)] < 0.0) values[size_t(i)] = values[size_t(-values[size_t(i)]) - 1];
 }
 
 // Solves this process's share of the level-l positions of class `c` into `values` (census
 // entries, in the order of `own`). Positions are visited in the twin's entry order, a word of
-// the twin's level bitmap at a time, in batches (PositionMoves). A process solving the group
-// alone solves only the smallest of each position's renumbering twins and copies its value to
-// the others once the level is solved, as solve_group() does (the same bits: the rule sums a
-// position's terms in sorted order). Processes sharing a group solve every twin: the smallest may
-// be in another process's slice, not solved until the slices are combined.
+// the twin's level bitmap at a time, in batches (PositionMoves). Only the smallest of each
+// position's renumbering twins is solved; the others are marked (twin_mark) and copy its value
+// once the level is whole (copy_twins), as solve_group() does: the same bits, since the rule
+// sums a position's terms in sorted order.
 void solve_part_level(const ClassContext& c, const ClassLevels& own_levels, const ClassLevels& twin,
                       const PositionIndex& twin_index, int l, const PartSharing& share,
                       std::vector<double>& values) {
@@ -258,8 +260,7 @@ void solve_part_level(const ClassContext& c, const ClassLevels& own_levels, cons
     const LevelBitmap& b = twin.bitmap[l + rise];
     return twin.values[l + rise].data() + b.rank(index);
   };
-  const bool twins = share.slices == 1 && (c.renumber_mover || c.renumber_opponent);
-  std::vector<uint64_t> copied(twins ? (census + 63) / 64 : 0);
+  const bool twins = c.renumber_mover || c.renumber_opponent;
   const std::vector<uint64_t>& words = visit.words();
   // Plain variables, not a structured binding: clang before 16 cannot capture one in the
   // OpenMP region (the sanitizer builds use clang).
@@ -283,9 +284,7 @@ void solve_part_level(const ClassContext& c, const ClassLevels& own_levels, cons
       if (twins) {
         const uint64_t smallest = smallest_renumbering_twin(c, sq, index);
         if (smallest != index) {
-          values[at[n]] = std::bit_cast<double>(own.rank(smallest));
-          std::atomic_ref<uint64_t>(copied[at[n] >> 6])
-              .fetch_or(uint64_t(1) << (at[n] & 63), std::memory_order_relaxed);
+          values[at[n]] = twin_mark(own.rank(smallest));
           continue;
         }
       }
@@ -294,7 +293,6 @@ void solve_part_level(const ClassContext& c, const ClassLevels& own_levels, cons
     }
     flush();
   }
-  if (twins) copy_twins(copied, values);
 }
 
 }  // namespace
@@ -348,6 +346,7 @@ PartedSolve solve_group_in_parts(MaterialClass mc, const SolvedValues& children,
         solve_part_level(ctx[k], held[k], held[twin_of(k)], ctx[twin_of(k)].index, l, share,
                          values);
         if (share.slices > 1) share.combine(values);
+        if (ctx[k].renumber_mover || ctx[k].renumber_opponent) copy_twins(values);
         if (share.leader()) write_level(members[k], work_dir, l, values);
         done += census[k][l];
       }
