@@ -154,15 +154,11 @@ struct GroupShape {
     }
   }
   uint64_t part_bytes(int lo, int hi) const {
-    uint64_t bytes = chunk, widest = 0;
+    uint64_t bytes = chunk;
     int top = std::min<int>(hi + 2, int(census[0].size()) - 1);
     for (size_t k = 0; k < census.size(); ++k)
-      for (int l = lo; l <= top; ++l) {
-        bytes += bitmap_bytes[k] + census[k][l] * sizeof(double);
-        if (l <= hi) widest = std::max(widest, census[k][l]);
-      }
-    // The bits of the renumbering twins copied on the level being solved (solve_part_level).
-    return bytes + (widest + 63) / 64 * sizeof(uint64_t);
+      for (int l = lo; l <= top; ++l) bytes += bitmap_bytes[k] + census[k][l] * sizeof(double);
+    return bytes;
   }
 };
 
