@@ -23,6 +23,6 @@ done | sort -n | awk -v p="$pieces" -v t="$threads" '
   END {
     i = int((NR + 1) / 2)
     s = ""; for (k in sums) s = s (s == "" ? "" : ",") k
-    printf "pieces=%d threads=%d runs=%d  median wall %.1f s  cpu %.1f s  %.2f M pos/s  peak %.0f MB  positions %d  table bytes %d  tables sha256 %s\n",
+    printf "pieces=%d threads=%d runs=%d  median wall %.1f s  cpu %.1f s  %.2f M pos/s  peak %.0f MB  positions %.0f  table bytes %.0f  tables sha256 %s\n",
            p, t, NR, w[i], c[i], pos / w[i] / 1e6, m[i] / 1024, pos, b, s
   }'
