@@ -96,6 +96,10 @@ std::vector<uint8_t> BlockEncoder::encode(std::span<const uint16_t> values) cons
   ZSTD_CCtx_setParameter(c, ZSTD_c_format, ZSTD_f_zstd1_magicless);
   ZSTD_CCtx_setParameter(c, ZSTD_c_dictIDFlag, 0);
   ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 0);
+  // Literals stay raw: a Huffman-coded block carries a tree of its own (zstd never reuses the
+  // dictionary's for these blocks), and building the decoding table from it was most of a 6-piece
+  // first touch, for 3% of the bytes (docs/BENCHMARKS.md, "Raw literals").
+  ZSTD_CCtx_setParameter(c, ZSTD_c_literalCompressionMode, ZSTD_ps_disable);
   if (cdict_) ZSTD_CCtx_refCDict(c, cdict_);
   size_t n = ZSTD_compress2(c, out.data(), out.size(), plain.data(), plain.size());
   if (ZSTD_isError(n)) throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(n));
