@@ -5,10 +5,11 @@
 // Positions are random undecided positions with exactly N pieces (random material and side to
 // move). Times are medians over single probes (first touch) or over batches of 64 probes
 // (cached, where a single probe is too short to time alone); first touch is also given in CPU
-// time of the thread, which a busy machine inflates less. The files are expected to be in
-// the operating system's page cache (run it twice after generating, or read them once); the
-// bytes the first touches read from disk are reported too (run it after dropping the page
-// cache to see what a probe of files outside it reads).
+// time of the thread, which a busy machine inflates less, as a median and as a mean (a cost paid
+// once in many touches, such as fresh memory for the cache, shows in the mean only). The files are
+// expected to be in the operating system's page cache (run it twice after generating, or read them
+// once); the bytes the first touches read from disk are reported too (run it after dropping the
+// page cache to see what a probe of files outside it reads).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -37,6 +38,11 @@ double median(std::vector<double> v) {
 double percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0 : v[std::min(v.size() - 1, size_t(p * v.size()))];
+}
+double mean(const std::vector<double>& v) {
+  double sum = 0;
+  for (double x : v) sum += x;
+  return v.empty() ? 0 : sum / double(v.size());
 }
 double ns_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
@@ -72,13 +78,11 @@ void derived_probes(const std::string& dir, const std::vector<Position>& sample)
     std::printf("derived-side probes: none (every class has its own file)\n");
     return;
   }
-  double mean = 0;
-  for (double t : touches) mean += t / double(touches.size());
   std::printf(
       "derived-side probe (format 3, %zu of the positions): first touches mean %.2f, median %.0f, "
       "p90 %.0f, max %.0f; CPU time median %.0f ns, p90 %.0f ns\n",
-      touches.size(), mean, median(touches), percentile(touches, 0.9), percentile(touches, 1.0),
-      median(cpu), percentile(cpu, 0.9));
+      touches.size(), mean(touches), median(touches), percentile(touches, 0.9),
+      percentile(touches, 1.0), median(cpu), percentile(cpu, 0.9));
 }
 
 // Every position with all its moves (best_moves of every die), as analysis and the player ask
@@ -174,8 +178,8 @@ void time_first_touch_and_cached(const std::string& dir, const std::vector<Posit
   }
   std::printf(
       "first touch of a block (file open): median %.0f ns, p90 %.0f ns; CPU time median %.0f "
-      "ns (%zu blocks)\n",
-      median(first), percentile(first, 0.9), median(first_cpu), first.size());
+      "ns, mean %.0f ns (%zu blocks)\n",
+      median(first), percentile(first, 0.9), median(first_cpu), mean(first_cpu), first.size());
   const uint64_t read_bytes = storage_read_bytes() - read_before;
   std::printf("read from storage by the first touches: %llu bytes, %.0f a block\n",
               (unsigned long long)read_bytes, double(read_bytes) / double(first.size()));

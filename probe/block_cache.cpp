@@ -93,7 +93,7 @@ std::optional<uint16_t> BlockCache::find(Key key, size_t offset) {
   return slot.values[offset];
 }
 
-void BlockCache::insert(Key key, BlockMemory::Buffer values, size_t count) {
+void BlockCache::insert(Key key, std::unique_ptr<uint16_t[]> values, size_t count) {
   size_t bytes = count * sizeof(uint16_t);
   if (bytes > shard_capacity_) return;
   Shard& s = shard_of(key);

@@ -15,8 +15,6 @@
 #include <optional>
 #include <vector>
 
-#include "block_memory.h"
-
 namespace ewn {
 
 class BlockCache {
@@ -27,11 +25,9 @@ class BlockCache {
 
   // The value at `offset` of the cached block `key`, or std::nullopt on a miss.
   std::optional<uint16_t> find(Key key, size_t offset);
-  // Memory for a block of `count` values, to be filled and inserted (or dropped).
-  BlockMemory::Buffer buffer(size_t count) { return memory_.take(count); }
   // Adds a block of `count` values, evicting blocks of its shard as needed. A block larger than
   // a shard's share of the capacity is not kept.
-  void insert(Key key, BlockMemory::Buffer values, size_t count);
+  void insert(Key key, std::unique_ptr<uint16_t[]> values, size_t count);
 
   size_t size_bytes() const;
 
@@ -45,7 +41,7 @@ class BlockCache {
   };
   struct Entry {
     Key key;
-    BlockMemory::Buffer values;
+    std::unique_ptr<uint16_t[]> values;
     size_t count;
   };
   struct Shard {
@@ -63,7 +59,6 @@ class BlockCache {
   Shard& shard_of(Key key);
 
   size_t shard_capacity_ = 0;
-  BlockMemory memory_;  // before the shards: it outlives the blocks they hold
   std::vector<std::unique_ptr<Shard>> shards_;
 };
 

@@ -137,7 +137,7 @@ uint16_t Tablebase::stored_entry(const TableKey& key) const {
   BlockCache::Key cache_key = (uint64_t(class_slot(key.material)) << 40) | block;
   if (auto v = cache_.find(cache_key, offset)) return *v;
   size_t count = f.block_size(block);
-  BlockMemory::Buffer values = cache_.buffer(count);
+  auto values = std::make_unique_for_overwrite<uint16_t[]>(count);
   f.read_block(block, values.get());
   blocks_decoded_.fetch_add(1, std::memory_order_relaxed);
   uint16_t v = values[offset];

@@ -4,10 +4,15 @@
 #include <unistd.h>
 
 #include <xxhash.h>
+// zstd's frame header of magicless frames (ZSTD_getFrameHeader_advanced).
+#define ZSTD_STATIC_LINKING_ONLY
+#include <zstd.h>
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <random>
+#include <span>
 
 #include "block_codec.h"
 #include "entry_order.h"
@@ -476,6 +481,46 @@ TEST_CASE("block decoders: one per dictionary, shared while in use") {
   CHECK(gone.expired());
   auto again = BlockDecoder::shared(standard_dictionary(6));
   CHECK(again->decode(block, out.data(), out.size()) == std::nullopt);
+}
+
+namespace {
+
+// The literals section's type in a one-block zstd frame: 0 raw, 1 RLE, 2 Huffman with its own
+// tree, 3 Huffman with the previous (the dictionary's) tree; -1 when the block has no literals
+// section (stored raw or as one repeated byte).
+int literals_type(std::span<const uint8_t> frame, ZSTD_format_e format) {
+  ZSTD_frameHeader header;
+  REQUIRE(ZSTD_getFrameHeader_advanced(&header, frame.data(), frame.size(), format) == 0);
+  const uint8_t* block = frame.data() + header.headerSize;
+  const int block_type = (block[0] >> 1) & 3;
+  if (block_type != 2) return -1;
+  return block[3] & 3;
+}
+
+}  // namespace
+
+TEST_CASE("table files: blocks keep their literals raw, so no decode builds a Huffman table") {
+  // Values near one another without repeats: zstd's default codes their literals with a
+  // Huffman tree of the block's own, which a probe would have to build before decoding.
+  std::vector<uint16_t> values(1024);
+  std::mt19937 rng(5);
+  for (uint16_t& v : values) v = uint16_t(30000 + rng() % 40);
+  const std::span<const uint8_t> dictionary = standard_dictionary(6);
+  const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(values.data()), 2048);
+  std::vector<uint8_t> plain(ZSTD_compressBound(bytes.size()));
+  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  size_t n = ZSTD_compress_usingDict(cctx, plain.data(), plain.size(), bytes.data(), bytes.size(),
+                                     dictionary.data(), dictionary.size(), kDefaultZstdLevel);
+  ZSTD_freeCCtx(cctx);
+  REQUIRE_FALSE(ZSTD_isError(n));
+  plain.resize(n);
+  REQUIRE(literals_type(plain, ZSTD_f_zstd1) == 2);  // the case the writer must avoid
+
+  const std::vector<uint8_t> block = BlockEncoder(dictionary, kDefaultZstdLevel).encode(values);
+  CHECK(literals_type(block, ZSTD_f_zstd1_magicless) == 0);
+  std::vector<uint16_t> out(values.size());
+  CHECK_FALSE(BlockDecoder(dictionary).decode(block, out.data(), out.size()));
+  CHECK(out == values);
 }
 
 TEST_CASE("table files: too many open files is named as such") {
