@@ -1,7 +1,10 @@
-// The tables the generator makes for <= `pieces` pieces, generated once per test run into a
-// temporary directory and shared by every test that needs them.
+// The tables the generator makes for <= `pieces` pieces, generated once and shared by every test
+// that needs them: under ctest once for the whole run (the fixture test_sets, whose program
+// programs/test_sets.cpp makes them in $EWN_TEST_SETS before any test program starts), otherwise
+// once per test program in a temporary directory.
 #pragma once
 
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -12,23 +15,40 @@
 
 namespace ewn::test {
 
+// The set of <= `pieces` pieces in `format_version` under `root`.
+inline std::filesystem::path set_directory(const std::filesystem::path& root, int pieces,
+                                           uint32_t format_version) {
+  return root / ("gen" + std::to_string(pieces) + "v" + std::to_string(format_version));
+}
+
+// Generates the set into `dir`, with the exact values of every class (tests read them).
+inline void generate_set(const std::filesystem::path& dir, int pieces, uint32_t format_version) {
+  GenOptions opt;
+  opt.pieces = pieces;
+  opt.out = dir;
+  opt.keep_exact_up_to = pieces;
+  opt.format_version = format_version;
+  generate(opt);
+}
+
 // `format_version`: what `ewn gen --format` writes (3, the default: one class of each colour
 // pair stored; 2: every class its own file).
 inline const std::filesystem::path& generated_set(int pieces,
                                                   uint32_t format_version = kTableFormatVersion) {
-  static std::map<std::pair<int, uint32_t>, TempDir> dirs;
-  auto it = dirs.find({pieces, format_version});
-  if (it == dirs.end()) {
-    it =
-        dirs.emplace(std::pair(pieces, format_version),
+  static std::map<std::pair<int, uint32_t>, std::filesystem::path> shared;
+  static std::map<std::pair<int, uint32_t>, TempDir> own;
+  const auto key = std::pair(pieces, format_version);
+  if (auto it = shared.find(key); it != shared.end()) return it->second;
+  if (const char* root = std::getenv("EWN_TEST_SETS")) {
+    std::filesystem::path dir = set_directory(root, pieces, format_version);
+    if (std::filesystem::is_directory(dir)) return shared.emplace(key, dir).first->second;
+  }
+  auto it = own.find(key);
+  if (it == own.end()) {
+    it = own.emplace(key,
                      TempDir("gen" + std::to_string(pieces) + "v" + std::to_string(format_version)))
-            .first;
-    GenOptions opt;
-    opt.pieces = pieces;
-    opt.out = it->second.path();
-    opt.keep_exact_up_to = pieces;  // tests read the exact values of every class
-    opt.format_version = format_version;
-    generate(opt);
+             .first;
+    generate_set(it->second.path(), pieces, format_version);
   }
   return it->second.path();
 }
