@@ -440,6 +440,7 @@ TEST_CASE("table files: 5 pieces get blocks of 1024 and the standard dictionary 
   TableFile file(path, mc);
   CHECK(file.block_entries() == 1024);
   CHECK(default_block_entries(4) == 8192);
+  CHECK(default_block_entries(6) == 512);  // docs/FORMAT.md, "Blocks"
   // The default is one of the two, and the one it picked is the smaller here (the judgement on
   // 64 sample blocks is an estimate, but these values are alike throughout).
   CHECK((chosen == with || chosen == without));
