@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "generator.h"
 #include "temp_dir.h"
@@ -35,22 +36,18 @@ inline void generate_set(const std::filesystem::path& dir, int pieces, uint32_t 
 // pair stored; 2: every class its own file).
 inline const std::filesystem::path& generated_set(int pieces,
                                                   uint32_t format_version = kTableFormatVersion) {
-  static std::map<std::pair<int, uint32_t>, std::filesystem::path> shared;
-  static std::map<std::pair<int, uint32_t>, TempDir> own;
+  static std::map<std::pair<int, uint32_t>, std::filesystem::path> sets;
+  static std::vector<TempDir> own;  // the sets this program made, removed at its exit
   const auto key = std::pair(pieces, format_version);
-  if (auto it = shared.find(key); it != shared.end()) return it->second;
+  if (auto it = sets.find(key); it != sets.end()) return it->second;
+  const std::filesystem::path name = set_directory({}, pieces, format_version);
   if (const char* root = std::getenv("EWN_TEST_SETS")) {
-    std::filesystem::path dir = set_directory(root, pieces, format_version);
-    if (std::filesystem::is_directory(dir)) return shared.emplace(key, dir).first->second;
+    std::filesystem::path dir = root / name;
+    if (std::filesystem::is_directory(dir)) return sets.emplace(key, dir).first->second;
   }
-  auto it = own.find(key);
-  if (it == own.end()) {
-    it = own.emplace(key,
-                     TempDir("gen" + std::to_string(pieces) + "v" + std::to_string(format_version)))
-             .first;
-    generate_set(it->second.path(), pieces, format_version);
-  }
-  return it->second.path();
+  own.emplace_back(name.string());
+  generate_set(own.back().path(), pieces, format_version);
+  return sets.emplace(key, own.back().path()).first->second;
 }
 
 }  // namespace ewn::test
