@@ -1,6 +1,6 @@
 // bench_probe: probe latency (cached and first touch) and table size per unique position.
 //
-//   bench_probe --tables DIR [--pieces N] [--positions K] [--seed S]
+//   bench_probe --tables DIR [--pieces N] [--positions K] [--seed S] [--all-moves-only]
 //
 // Positions are random undecided positions with exactly N pieces (random material and side to
 // move). Times are medians over single probes (first touch) or over batches of 64 probes
@@ -9,7 +9,8 @@
 // once in many touches, such as fresh memory for the cache, shows in the mean only). The files are
 // expected to be in the operating system's page cache (run it twice after generating, or read them
 // once); the bytes the first touches read from disk are reported too (run it after dropping the
-// page cache to see what a probe of files outside it reads).
+// page cache to see what a probe of files outside it reads). --all-moves-only runs the last
+// measure alone, so that after dropping the page cache no earlier measure has read its blocks.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -86,8 +87,9 @@ void derived_probes(const std::string& dir, const std::vector<Position>& sample)
 }
 
 // Every position with all its moves (best_moves of every die), as analysis and the player ask
-// for them: once cold (a fresh tablebase, the files in the page cache) and then warm (every
-// block cached), CPU time per position.
+// for them: once cold (a fresh tablebase; the files in the page cache, unless it was dropped
+// before an --all-moves-only run) and then warm (every block cached), CPU time per position;
+// cold also in wall time, which includes waiting for storage, and the bytes read from it.
 void all_moves(const std::string& dir, const std::vector<Position>& sample) {
   Tablebase tb(dir, size_t(2) << 30);
   auto pass = [&] {
@@ -102,15 +104,18 @@ void all_moves(const std::string& dir, const std::vector<Position>& sample) {
     (void)keep;
     return (thread_ns() - c0) / double(sample.size());
   };
-  const uint64_t before = tb.blocks_decoded();
+  const uint64_t before = tb.blocks_decoded(), read_before = storage_read_bytes();
+  auto t0 = Clock::now();
   double cold = pass();
+  double cold_wall = ns_since(t0) / double(sample.size());
   double touches = double(tb.blocks_decoded() - before) / double(sample.size());
+  double read_bytes = double(storage_read_bytes() - read_before);
   std::vector<double> warm;
   for (int round = 0; round < 5; ++round) warm.push_back(pass());
   std::printf(
-      "all moves of a position (6 dice): cold %.0f ns CPU (%.1f blocks decoded), warm median "
-      "%.0f ns CPU\n",
-      cold, touches, median(warm));
+      "all moves of a position (6 dice): cold %.0f ns CPU, %.0f ns wall (%.1f blocks decoded, "
+      "%.0f bytes read from storage), warm median %.0f ns CPU\n",
+      cold, cold_wall, touches, read_bytes / double(sample.size()), median(warm));
 }
 
 // Size: total file bytes over unique positions, for each piece count and the whole set.
@@ -227,24 +232,32 @@ int main(int argc, char** argv) {
   std::string dir;
   int pieces = 0, count = 20000;
   uint64_t seed = 1;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  bool all_moves_only = false;
+  for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--tables")
-      dir = argv[i + 1];
-    else if (a == "--pieces")
-      pieces = std::atoi(argv[i + 1]);
-    else if (a == "--positions")
-      count = std::atoi(argv[i + 1]);
-    else if (a == "--seed")
-      seed = std::strtoull(argv[i + 1], nullptr, 10);
+    const char* value = i + 1 < argc ? argv[i + 1] : nullptr;
+    if (a == "--all-moves-only") {
+      all_moves_only = true;
+      continue;
+    }
+    if (a == "--tables" && value)
+      dir = value;
+    else if (a == "--pieces" && value)
+      pieces = std::atoi(value);
+    else if (a == "--positions" && value)
+      count = std::atoi(value);
+    else if (a == "--seed" && value)
+      seed = std::strtoull(value, nullptr, 10);
     else {
-      std::fprintf(stderr, "bench_probe: unknown option %s\n", a.c_str());
+      std::fprintf(stderr, "bench_probe: unknown option or missing value: %s\n", a.c_str());
       return 2;
     }
+    ++i;
   }
   if (dir.empty()) {
     std::fprintf(stderr,
-                 "usage: bench_probe --tables DIR [--pieces N] [--positions K] [--seed S]\n");
+                 "usage: bench_probe --tables DIR [--pieces N] [--positions K] [--seed S] "
+                 "[--all-moves-only]\n");
     return 2;
   }
   try {
@@ -261,9 +274,11 @@ int main(int argc, char** argv) {
     std::vector<Position> sample;
     for (int i = 0; i < count; ++i) sample.push_back(random_position(rng, pieces));
 
-    time_first_use(dir, sample);
-    time_first_touch_and_cached(dir, sample, pieces, count);
-    derived_probes(dir, sample);
+    if (!all_moves_only) {
+      time_first_use(dir, sample);
+      time_first_touch_and_cached(dir, sample, pieces, count);
+      derived_probes(dir, sample);
+    }
     all_moves(dir, sample);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_probe: %s\n", e.what());

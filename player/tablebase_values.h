@@ -33,8 +33,8 @@ class TablebaseValues : public ExactValues {
 // player told to use the tables fails on it at once rather than plays without them).
 //
 // The cache of decoded blocks is large by default: a search probes all over the tables (the
-// <= 5-piece set decodes to 1.2 GB) and decoding a block again costs about 6 us of 5 or 6
-// pieces (1024 entries) and 25-40 us of fewer (8192 entries), the time of tens to a hundred
+// <= 5-piece set decodes to 1.2 GB) and decoding a block again costs about 4 us of 5 or 6
+// pieces (512 entries) and 25-40 us of fewer (8192 entries), the time of tens to a hundred
 // evaluated nodes.
 inline constexpr size_t kPlayerCacheBytes = size_t(1) << 30;
 std::shared_ptr<const TablebaseValues> open_tablebase(const std::filesystem::path& dir,

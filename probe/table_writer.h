@@ -13,13 +13,11 @@
 namespace ewn {
 
 // Entries per block, by piece count: where random probes miss the block cache, a first touch
-// must decode little: 512 (1 KiB of values) from 6 pieces on, whose sets are many GB (the median
-// first touch at <= 6 a third cheaper than with 1024, for 6% more bytes: docs/BENCHMARKS.md,
-// "512-entry blocks at 6 pieces"), 1024 at 5 pieces; 8192 below, where the whole set is a few MB
-// that stays cached and larger blocks are smaller.
-constexpr uint32_t default_block_entries(int pieces) {
-  return pieces >= 6 ? 512 : pieces >= 5 ? 1024 : 8192;
-}
+// must decode little: 512 (1 KiB of values) from 5 pieces on, whose sets are hundreds of MB and
+// more (the median first touch a third cheaper than with 1024, for about 6% more bytes:
+// docs/BENCHMARKS.md, "512-entry blocks"); 8192 below, where the whole set is a few MB that
+// stays cached and larger blocks are smaller.
+constexpr uint32_t default_block_entries(int pieces) { return pieces >= 5 ? 512 : 8192; }
 // zstd level of the blocks: level 19 makes files about 3-4% smaller but takes longer than the
 // generator's solving; `ewn gen --zstd-level` changes it (docs/BENCHMARKS.md, "Table format").
 inline constexpr int kDefaultZstdLevel = 9;

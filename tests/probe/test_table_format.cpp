@@ -423,7 +423,7 @@ TEST_CASE("read flags: an entry is read exactly when it is its position's canoni
     }
 }
 
-TEST_CASE("table files: 5 pieces get blocks of 1024 and the standard dictionary when it pays") {
+TEST_CASE("table files: 5 pieces get blocks of 512 and the standard dictionary when it pays") {
   TempDir dir("probe-standard");
   MaterialClass mc = *parse_material_class("1234v1");
   auto values = synthetic_values(mc, 11);
@@ -438,7 +438,7 @@ TEST_CASE("table files: 5 pieces get blocks of 1024 and the standard dictionary 
   auto without = write(std::span<const uint8_t>());
   auto chosen = write(std::nullopt);
   TableFile file(path, mc);
-  CHECK(file.block_entries() == 1024);
+  CHECK(file.block_entries() == 512);
   CHECK(default_block_entries(4) == 8192);
   CHECK(default_block_entries(6) == 512);  // docs/FORMAT.md, "Blocks"
   // The default is one of the two, and the one it picked is the smaller here (the judgement on
