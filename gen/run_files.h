@@ -30,7 +30,7 @@ struct RunFiles {
   // Whether one class of a colour pair is stored and the other derived from it (format 3).
   bool pairs_share_a_file() const { return format_version >= 3; }
   // The group's classes whose tables are missing or damaged. In format 3 a pair is written
-  // together (the smaller class is stored, the other derived from it), so both or none.
+  // together (one class is stored, the other derived from it), so both or none.
   std::set<MaterialClass> tables_to_write(const std::vector<MaterialClass>& members) const {
     std::set<MaterialClass> missing;
     for (MaterialClass mc : members)

@@ -114,10 +114,10 @@ struct JobOutputs {
         [&](const fs::path& tmp) { return check_table(tmp); });
   }
   // The table of `mc`. In format 3 the sizes of both classes of a pair are estimated (a sample
-  // of blocks compressed), and only the smaller is compressed whole and written; it derives the
-  // other, whose file (of an earlier run or format) is removed. `reload` gives the 16-bit values
-  // of the class that waited, should it be the one stored; those of `mc` are let go first, so
-  // that one class's values are held at a time (kTableWriteBytesPerEntry).
+  // of blocks compressed), and only the class class_to_store picks is compressed whole and
+  // written; it derives the other, whose file (of an earlier run or format) is removed. `reload`
+  // gives the 16-bit values of the class that waited, should it be the one stored; those of `mc`
+  // are let go first, so that one class's values are held at a time (kTableWriteBytesPerEntry).
   void write_tables(MaterialClass mc, StoredClass stored,
                     const std::function<StoredClass(MaterialClass)>& reload) const {
     WriteOptions w = write_options(stored);

@@ -1,9 +1,9 @@
 // Rewriting a table directory in format 3 without solving anything again (`ewn convert`): the
-// tables of formats 1 and 2 hold every class, format 3 one class of each colour pair, the
-// smaller once compressed, which answers for its twin (docs/FORMAT.md, "Derived classes"). The
-// stored class's values are the old file's, so a converted set gives the answers of the set it
-// came from (identical on the stored side, within one step on the derived side) and is the same
-// bytes as `ewn gen` writes in format 3.
+// tables of formats 1 and 2 hold every class, format 3 one class of each colour pair (chosen by
+// class_to_store, as ewn gen chooses), which answers for its twin (docs/FORMAT.md, "Derived
+// classes"). The stored class's values are the old file's, so a converted set gives the answers of
+// the set it came from (identical on the stored side, within one step on the derived side) and is
+// the same bytes as `ewn gen` writes in format 3.
 #pragma once
 
 #include <cstdint>
@@ -45,9 +45,9 @@ struct ConversionReport {
 };
 
 // Converts every table file of `opt.from` (formats 1, 2 and 3 alike; files of format 3 are kept).
-// A pair of classes XvY and YvX with both files is written as the smaller of the two in format
-// 3; a class that is its own twin, or whose twin has no file (a set made class by class), is
-// written alone. Every file is written under a temporary name, checked in full and renamed into
+// A pair of classes XvY and YvX with both files is written as the class class_to_store picks,
+// in format 3; a class that is its own twin, or whose twin has no file (a set made class by class),
+// is written alone. Every file is written under a temporary name, checked in full and renamed into
 // place; only then, in place, is the twin's old file removed: a run killed at any moment leaves
 // a directory that answers every class it answered, and running it again finishes the work.
 // A file in the destination named after a class the converted set derives is removed (it would

@@ -283,6 +283,8 @@ void write_table(const std::filesystem::path& path, MaterialClass mc,
 }
 
 MaterialClass class_to_store(const TableEstimate& a, const TableEstimate& b) {
+  const int a_movers = a.material.mover_count(), b_movers = b.material.mover_count();
+  if (a_movers != b_movers) return a_movers > b_movers ? a.material : b.material;
   if (a.file_bytes != b.file_bytes) return a.file_bytes < b.file_bytes ? a.material : b.material;
   return class_slot(a.material) < class_slot(b.material) ? a.material : b.material;
 }

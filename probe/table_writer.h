@@ -17,7 +17,9 @@ namespace ewn {
 // more (the median first touch a third cheaper than with 1024, for about 6% more bytes:
 // docs/BENCHMARKS.md, "512-entry blocks"); 8192 below, where the whole set is a few MB that
 // stays cached and larger blocks are smaller.
-constexpr uint32_t default_block_entries(int pieces) { return pieces >= 5 ? 512 : 8192; }
+constexpr uint32_t default_block_entries(int pieces) {
+  return pieces >= 5 ? 512 : 8192;
+}
 // zstd level of the blocks: level 19 makes files about 3-4% smaller but takes longer than the
 // generator's solving; `ewn gen --zstd-level` changes it (docs/BENCHMARKS.md, "Table format").
 inline constexpr int kDefaultZstdLevel = 9;
@@ -74,8 +76,12 @@ TableEstimate estimate_table(const std::filesystem::path& path, MaterialClass mc
 // neither chosen again (the file is the one encode_table() would write with neither given).
 void write_as_estimated(const TableEstimate& estimate, WriteOptions& options);
 
-// Which class of a colour pair a format-3 set stores: the one whose table is estimated smaller
-// (ties: the class with the smaller slot, so the choice never depends on the order of the calls).
+// Which class of a colour pair a format-3 set stores. Of two classes whose movers have different
+// numbers of pieces, the one whose mover has more: the twin's derived probe is then a ply of the
+// side with fewer pieces, with fewer moves and so fewer blocks to decode (at <= 6, 3.8 first
+// touches instead of 6.4, for 8% more bytes: docs/FORMAT.md, "Which class is stored"). Of two
+// classes whose movers have as many pieces, the one whose table is estimated smaller (ties: the
+// class with the smaller slot, so the choice never depends on the order of the calls).
 MaterialClass class_to_store(const TableEstimate& a, const TableEstimate& b);
 
 // Writes a complete table file for class mc (values encoded by encode_value(), in PositionIndex

@@ -41,13 +41,13 @@ const char* const kFive = "r1r23/5/2b3b41/5/4b5 r";   // not covered by <= 3
 const char* const kDecided = "1b13/5/5/5/3r2r1 b 3";  // red on e1: decided
 const char* const kBadGame = "5/1r13/2r22/3b11/5 r\nr 2 c3d3\nb 4 d2b1\n";
 
-// A copy of the <= 3 set with 1v12.ewt truncated: the file that answers 12v1 too (format 3).
+// A copy of the <= 3 set with 12v1.ewt truncated: the file that answers 1v12 too (format 3).
 fs::path damaged_copy(const TempDir& tmp) {
   fs::path dir = tmp.path() / "damaged";
   fs::create_directories(dir);
   for (const auto& e : fs::directory_iterator(generated_set(3)))
     if (e.path().extension() == ".ewt") fs::copy_file(e.path(), dir / e.path().filename());
-  fs::resize_file(dir / "1v12.ewt", 100);
+  fs::resize_file(dir / "12v1.ewt", 100);
   return dir;
 }
 

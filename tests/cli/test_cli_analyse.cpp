@@ -155,10 +155,10 @@ TEST_CASE("ewn analyse: what is wrong, and where", "[cli][analysis]") {
   // A damaged table: exit 4, naming the file.
   TempDir copy("analyse-damaged");
   fs::copy(generated_set(3), copy.path(), fs::copy_options::recursive);
-  fs::resize_file(copy.path() / "1v12.ewt", 100);  // it answers for 12v1 too (format 3)
+  fs::resize_file(copy.path() / "12v1.ewt", 100);  // it answers for 1v12 too (format 3)
   ChildResult damaged = run_ewn({"analyse", game.string(), "--tables", copy.path().string()});
   CHECK(damaged.exit_code == 4);
-  CHECK_THAT(damaged.err, Catch::Contains("1v12.ewt"));
+  CHECK_THAT(damaged.err, Catch::Contains("12v1.ewt"));
 }
 
 TEST_CASE("ewn analyse --all: games lost on time or by an illegal move are analysed too",

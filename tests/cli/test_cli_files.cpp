@@ -95,7 +95,7 @@ TEST_CASE("info and verify report the same facts and coverage", "[cli]") {
       {set_with("missing", [](const fs::path& d) { fs::remove(d / "1v1.ewt"); }), 4},
       {set_with("damaged",
                 [](const fs::path& d) {
-                  std::fstream f(d / "1v12.ewt", std::ios::in | std::ios::out | std::ios::binary);
+                  std::fstream f(d / "12v1.ewt", std::ios::in | std::ios::out | std::ios::binary);
                   f.seekp(200);
                   f.put('\x5a').put('\xa5');
                 }),

@@ -197,10 +197,10 @@ TEST_CASE("generator output is byte-identical with 1 and 2 threads, reruns and r
 
   // A missing table, a damaged one and a killed run's leftovers: made again, identical. The
   // exact values of the classes they capture into were not kept, so those are derived again.
-  // (13v12 and 1v12 are the stored classes of their pairs, 12v13 and 12v1 derived from them.)
+  // (13v12 and 12v1 are the stored classes of their pairs, 12v13 and 1v12 derived from them.)
   fs::remove(one.path() / "13v12.ewt");
   {
-    std::fstream f(one.path() / "1v12.ewt", std::ios::in | std::ios::out | std::ios::binary);
+    std::fstream f(one.path() / "12v1.ewt", std::ios::in | std::ios::out | std::ios::binary);
     f.seekp(200);
     f.put('\x7f');
   }
@@ -208,7 +208,7 @@ TEST_CASE("generator output is byte-identical with 1 and 2 threads, reruns and r
   // Their groups are solved again (both classes of each, a pair being written together); the
   // other groups' files are kept as they are.
   std::map<std::string, fs::file_time_type> others;
-  for (std::string other : {"1v13.ewt", "1v123.ewt"})
+  for (std::string other : {"13v1.ewt", "123v1.ewt"})
     others[other] = fs::last_write_time(one.path() / other);
   s = generate_into(one.path(), 4, 2);
   CHECK(s.tables_generated == 4);

@@ -169,12 +169,13 @@ TEST_CASE("format 3: one file per colour pair, the header saying which twin it a
   CHECK(found.bytes < v2.bytes * 3 / 4);
 }
 
-TEST_CASE("format 3: the class stored is the one whose table is estimated smaller") {
+TEST_CASE("format 3: the class stored is the one whose mover has more pieces, else the smaller") {
   // The writer estimates both tables of a pair from a sample of 64 blocks and compresses only
-  // the smaller whole: exact for tables of at most 64 blocks (all of <= 4 pieces), close beyond.
+  // the one it stores whole: exact for tables of at most 64 blocks (all of <= 4 pieces), close
+  // beyond. Of movers with as many pieces, the smaller table is stored.
   const fs::path& v2 = set_v2(4);
   const fs::path& v3 = set_v3(4);
-  int pairs = 0, own_twins = 0;
+  int pairs = 0, own_twins = 0, by_movers = 0, by_bytes = 0;
   for (MaterialClass mc : material_classes(4)) {
     if (!fs::exists(v2 / table_file_name(mc)) || !fs::exists(v2 / table_file_name(mc.flipped())))
       continue;  // a side without pieces: decided
@@ -189,11 +190,22 @@ TEST_CASE("format 3: the class stored is the one whose table is estimated smalle
       CHECK(sizes.back().file_bytes == chosen_again.file_bytes());
       same_as_estimated(sizes.back(), values, chosen_again);
     }
-    CHECK(class_to_store(sizes[0], sizes[1]) == stored_of(v3, mc));
-    CHECK(class_to_store(sizes[1], sizes[0]) == stored_of(v3, mc));
+    const MaterialClass stored = stored_of(v3, mc);
+    CHECK(class_to_store(sizes[0], sizes[1]) == stored);
+    CHECK(class_to_store(sizes[1], sizes[0]) == stored);
+    const size_t kept = stored == mc ? 0 : 1;
+    if (mc.mover_count() != mc.flipped().mover_count()) {
+      CHECK(stored.mover_count() > stored.flipped().mover_count());
+      ++by_movers;
+    } else {
+      CHECK(sizes[kept].file_bytes <= sizes[1 - kept].file_bytes);
+      ++by_bytes;
+    }
     ++pairs;
   }
   CHECK(pairs > 30);
+  CHECK(by_movers >= 10);
+  CHECK(by_bytes >= 10);
   CHECK(own_twins > 5);
   // Small blocks make a table of more than 64: the estimate is a sample's, within 10%.
   const MaterialClass large = *parse_material_class("12v34");

@@ -60,12 +60,12 @@ TEST_CASE("verify --manifest: the tables gen makes match, a differing copy is na
   for (const auto& e : fs::directory_iterator(made))
     if (e.path().extension() == ".ewt") fs::copy_file(e.path(), copy / e.path().filename());
   {
-    std::fstream f(copy / "1v12.ewt", std::ios::in | std::ios::out | std::ios::binary);
+    std::fstream f(copy / "12v1.ewt", std::ios::in | std::ios::out | std::ios::binary);
     f.seekp(-1, std::ios::end);
     f.put('\x7f');
   }
   fs::remove(copy / "1v1.ewt");
-  fs::resize_file(copy / "1v123.ewt", 1000);
+  fs::resize_file(copy / "123v1.ewt", 1000);
   ChildResult differs = run_ewn(
       {"verify", "--tables", copy.string(), "--pieces", "4", "--manifest", manifest, "--json"});
   CHECK(differs.exit_code == 4);  // as a damaged table
@@ -73,9 +73,9 @@ TEST_CASE("verify --manifest: the tables gen makes match, a differing copy is na
   CHECK(doc["ok"] == false);
   CHECK(doc["errors"].size() == 3);
   std::string errors = doc["errors"].dump();
-  CHECK_THAT(errors, Catch::Contains("1v12.ewt: its XXH3-128 digest differs"));
+  CHECK_THAT(errors, Catch::Contains("12v1.ewt: its XXH3-128 digest differs"));
   CHECK_THAT(errors, Catch::Contains("1v1.ewt: missing (the manifest lists it)"));
-  CHECK_THAT(errors, Catch::Contains("1v123.ewt: 1000 bytes, the manifest says"));
+  CHECK_THAT(errors, Catch::Contains("123v1.ewt: 1000 bytes, the manifest says"));
 
   // A manifest that is not one: bad use.
   fs::path bad = tmp.path() / "bad.manifest";

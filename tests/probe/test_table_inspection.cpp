@@ -40,7 +40,7 @@ TEST_CASE("table inspection: a missing and a damaged table are problems, counted
     if (e.path().extension() == kTableExtension) fs::copy(e.path(), dir.path());
   fs::remove(dir.path() / "1v1.ewt");  // fewer pieces than the largest: expected
   {
-    std::fstream f(dir.path() / "1v12.ewt", std::ios::in | std::ios::out | std::ios::binary);
+    std::fstream f(dir.path() / "12v1.ewt", std::ios::in | std::ios::out | std::ios::binary);
     f.seekp(200);  // in block 0, past the header
     f.put('\x7f');
   }
