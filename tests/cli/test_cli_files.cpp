@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.h"
+#include "file_bytes.h"
 #include "generated_set.h"
 
 using namespace ewn;
@@ -94,11 +95,7 @@ TEST_CASE("info and verify report the same facts and coverage", "[cli]") {
       {set_with("stray", [](const fs::path& d) { std::ofstream(d / "notaclass.ewt") << "x"; }), 4},
       {set_with("missing", [](const fs::path& d) { fs::remove(d / "1v1.ewt"); }), 4},
       {set_with("damaged",
-                [](const fs::path& d) {
-                  std::fstream f(d / "12v1.ewt", std::ios::in | std::ios::out | std::ios::binary);
-                  f.seekp(200);
-                  f.put('\x5a').put('\xa5');
-                }),
+                [](const fs::path& d) { overwrite_bytes(d / "12v1.ewt", 200, "\x5a\xa5"); }),
        4},
       {set_with("fine", [](const fs::path&) {}), 0},
   };

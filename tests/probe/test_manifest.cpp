@@ -7,6 +7,7 @@
 #include <set>
 
 #include "cli_run.h"
+#include "file_bytes.h"
 #include "generated_set.h"
 #include "manifest.h"
 #include "material.h"
@@ -59,11 +60,7 @@ TEST_CASE("verify --manifest: the tables gen makes match, a differing copy is na
   fs::create_directories(copy);
   for (const auto& e : fs::directory_iterator(made))
     if (e.path().extension() == ".ewt") fs::copy_file(e.path(), copy / e.path().filename());
-  {
-    std::fstream f(copy / "12v1.ewt", std::ios::in | std::ios::out | std::ios::binary);
-    f.seekp(-1, std::ios::end);
-    f.put('\x7f');
-  }
+  { overwrite_bytes(copy / "12v1.ewt", -1, "\x7f"); }
   fs::remove(copy / "1v1.ewt");
   fs::resize_file(copy / "123v1.ewt", 1000);
   ChildResult differs = run_ewn(

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "file_bytes.h"
 #include "generated_set.h"
 #include "table_format.h"
 #include "table_inspection.h"
@@ -40,9 +41,7 @@ TEST_CASE("table inspection: a missing and a damaged table are problems, counted
     if (e.path().extension() == kTableExtension) fs::copy(e.path(), dir.path());
   fs::remove(dir.path() / "1v1.ewt");  // fewer pieces than the largest: expected
   {
-    std::fstream f(dir.path() / "12v1.ewt", std::ios::in | std::ios::out | std::ios::binary);
-    f.seekp(200);  // in block 0, past the header
-    f.put('\x7f');
+    test::overwrite_bytes(dir.path() / "12v1.ewt", 200, "\x7f");  // in block 0, past the header
   }
   DirectoryInspection full = inspect_tables(dir.path(), false);
   CHECK(full.coverage.complete_up_to == 0);

@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <stdexcept>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace ewn::test {
@@ -19,6 +22,22 @@ inline void write_bytes(const std::filesystem::path& p, const std::vector<uint8_
   std::filesystem::remove(p);
   std::ofstream out(p, std::ios::binary);
   out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+}
+
+// Writes `bytes` over the file's bytes from offset `at` (negative: from the end). Throws when the
+// file is missing or the write fails: damage that silently lands nowhere would leave a test
+// checking an intact file.
+inline void overwrite_bytes(const std::filesystem::path& p, std::streamoff at,
+                            std::string_view bytes) {
+  if (!std::filesystem::is_regular_file(p))
+    throw std::runtime_error("overwrite_bytes: no file " + p.string());
+  std::fstream f(p, std::ios::in | std::ios::out | std::ios::binary);
+  if (at < 0)
+    f.seekp(at, std::ios::end);
+  else
+    f.seekp(at);
+  f.write(bytes.data(), std::streamsize(bytes.size()));
+  if (!f.flush()) throw std::runtime_error("overwrite_bytes: cannot write " + p.string());
 }
 
 }  // namespace ewn::test
