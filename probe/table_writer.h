@@ -78,8 +78,8 @@ void write_as_estimated(const TableEstimate& estimate, WriteOptions& options);
 
 // Which class of a colour pair a format-3 set stores. Of two classes whose movers have different
 // numbers of pieces, the one whose mover has more: the twin's derived probe is then a ply of the
-// side with fewer pieces, with fewer moves and so fewer blocks to decode (at <= 6, 3.8 first
-// touches instead of 6.4, for 8% more bytes: docs/FORMAT.md, "Which class is stored"). Of two
+// side with fewer pieces, with fewer moves and so fewer blocks to decode (at <= 6, 3.0 first
+// touches instead of 6.4, for 7% more bytes: docs/FORMAT.md, "Which class is stored"). Of two
 // classes whose movers have as many pieces, the one whose table is estimated smaller (ties: the
 // class with the smaller slot, so the choice never depends on the order of the calls).
 MaterialClass class_to_store(const TableEstimate& a, const TableEstimate& b);

@@ -200,7 +200,7 @@ TEST_CASE("generator output is byte-identical with 1 and 2 threads, reruns and r
   // exact values of the classes they capture into were not kept, so those are derived again.
   // (13v12 and 12v1 are the stored classes of their pairs, 12v13 and 1v12 derived from them.)
   fs::remove(one.path() / "13v12.ewt");
-  { test::overwrite_bytes(one.path() / "12v1.ewt", 200, "\x7f"); }
+  test::overwrite_bytes(one.path() / "12v1.ewt", 200, "\x7f");
   std::ofstream(one.path() / ".13v1.ewt.tmp.99999") << "left by a killed run";
   // Their groups are solved again (both classes of each, a pair being written together); the
   // other groups' files are kept as they are.

@@ -225,7 +225,7 @@ TEST_CASE("a group solved in parts resumes from its work files and rejects damag
 
   // A damaged level is found when it is read.
   fs::path level = work.path() / "12v12.L10.values";
-  { test::overwrite_bytes(level, 3, "\x55"); }
+  test::overwrite_bytes(level, 3, "\x55");
   REQUIRE_THROWS_WITH(streamed(mc, work.path()),
                       Catch::Contains("12v12.L10.values") && Catch::Contains("damaged"));
   // A resumed solve checks its work files and solves the damaged level again.

@@ -60,7 +60,7 @@ TEST_CASE("verify --manifest: the tables gen makes match, a differing copy is na
   fs::create_directories(copy);
   for (const auto& e : fs::directory_iterator(made))
     if (e.path().extension() == ".ewt") fs::copy_file(e.path(), copy / e.path().filename());
-  { overwrite_bytes(copy / "12v1.ewt", -1, "\x7f"); }
+  overwrite_bytes(copy / "12v1.ewt", -1, "\x7f");
   fs::remove(copy / "1v1.ewt");
   fs::resize_file(copy / "123v1.ewt", 1000);
   ChildResult differs = run_ewn(
