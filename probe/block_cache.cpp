@@ -84,13 +84,14 @@ void BlockCache::Shard::evict_one() {
   }
 }
 
-std::optional<uint16_t> BlockCache::find(Key key, size_t offset) {
+bool BlockCache::find(Key key, std::span<const uint32_t> offsets, uint16_t* out) {
   Shard& s = shard_of(key);
   std::lock_guard lock(s.mutex);
   Slot& slot = s.slots[s.find_slot(key)];
-  if (slot.entry == kEmpty) return std::nullopt;
+  if (slot.entry == kEmpty) return false;
   slot.referenced = true;
-  return slot.values[offset];
+  for (size_t i = 0; i < offsets.size(); ++i) out[i] = slot.values[offsets[i]];
+  return true;
 }
 
 void BlockCache::insert(Key key, std::unique_ptr<uint16_t[]> values, size_t count) {

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <optional>
+#include <span>
 #include <vector>
 
 namespace ewn {
@@ -23,8 +23,9 @@ class BlockCache {
 
   explicit BlockCache(size_t capacity_bytes);
 
-  // The value at `offset` of the cached block `key`, or std::nullopt on a miss.
-  std::optional<uint16_t> find(Key key, size_t offset);
+  // The values at `offsets` of the cached block `key` into out[0, offsets.size()), or false on
+  // a miss. Several offsets share one lookup: a derived ply reads several entries of a block.
+  bool find(Key key, std::span<const uint32_t> offsets, uint16_t* out);
   // Adds a block of `count` values, evicting blocks of its shard as needed. A block larger than
   // a shard's share of the capacity is not kept.
   void insert(Key key, std::unique_ptr<uint16_t[]> values, size_t count);

@@ -27,6 +27,11 @@ namespace {
 // the value.
 constexpr uint64_t kDerivedValid = uint64_t(1) << 63;
 constexpr uint64_t kDerivedIndexLimit = uint64_t(1) << 35;
+// A block's key in the cache: the class slot above bit 40, the block below.
+constexpr uint64_t kBlockBits = (uint64_t(1) << 40) - 1;
+BlockCache::Key block_key(MaterialClass mc, uint64_t block) {
+  return (uint64_t(class_slot(mc)) << 40) | block;
+}
 uint64_t derived_tag(const TableKey& key) {
   return kDerivedValid | (uint64_t(class_slot(key.material)) << 51) | (key.index << 16);
 }
@@ -108,9 +113,52 @@ double Tablebase::derived_value(const TableKey& key) const {
   if (key.index >= index_of(key.material).size() || !index_of(key.material).unrank(key.index, sq))
     return 0;
   Position pos = position_from_squares(key.material, sq);
-  // Quiet children are in the stored twin; captures in smaller classes, stored or derived.
-  return recompute_value(pos,
-                         [&](const Position& child) { return table_value(canonical_key(child)); });
+  // Quiet children are in the stored twin; captures in smaller classes, stored or derived. The
+  // children's keys are gathered first and their values read block by block (the quiet children
+  // of one piece mostly share a block): one cache lookup or decode a block, not one a child.
+  PlyChildren children;
+  recompute_value(pos, [&](const Position& child) {
+    children.keys[children.count++] = canonical_key(child);
+    return 0.0;
+  });
+  std::array<double, kMaxPlyChildren> values;
+  child_values(children, values.data());
+  size_t next = 0;
+  return recompute_value(pos, [&](const Position&) { return values[next++]; });
+}
+
+void Tablebase::child_values(const PlyChildren& children, double* values) const {
+  struct Lookup {
+    BlockCache::Key block;
+    uint32_t offset;
+    uint32_t child;
+  };
+  std::array<Lookup, kMaxPlyChildren> lookups;
+  size_t n = 0;
+  for (size_t i = 0; i < children.count; ++i) {
+    const TableKey& key = children.keys[i];
+    if (is_derived(key.material)) {
+      values[i] = derived_value(key);
+      continue;
+    }
+    const TableFile& f = file(key.material);
+    uint64_t at = f.order().file_position(key.index);
+    lookups[n++] = {block_key(key.material, at / f.block_entries()),
+                    uint32_t(at % f.block_entries()), uint32_t(i)};
+  }
+  std::sort(lookups.begin(), lookups.begin() + n,
+            [](const Lookup& a, const Lookup& b) { return a.block < b.block; });
+  for (size_t first = 0, last; first < n; first = last) {
+    std::array<uint32_t, kMaxPlyChildren> offsets;
+    for (last = first; last < n && lookups[last].block == lookups[first].block; ++last)
+      offsets[last - first] = lookups[last].offset;
+    std::array<uint16_t, kMaxPlyChildren> stored;
+    const TableKey& key = children.keys[lookups[first].child];
+    block_entries(key.material, lookups[first].block, {offsets.data(), last - first},
+                  stored.data());
+    for (size_t j = first; j < last; ++j)
+      values[lookups[j].child] = decode_value(stored[j - first]);
+  }
 }
 
 double Tablebase::table_value(const TableKey& key) const {
@@ -132,17 +180,23 @@ uint16_t Tablebase::entry(const TableKey& key) const {
 uint16_t Tablebase::stored_entry(const TableKey& key) const {
   const TableFile& f = file(key.material);
   uint64_t at = f.order().file_position(key.index);
-  uint64_t block = at / f.block_entries();
-  size_t offset = size_t(at % f.block_entries());
-  BlockCache::Key cache_key = (uint64_t(class_slot(key.material)) << 40) | block;
-  if (auto v = cache_.find(cache_key, offset)) return *v;
+  uint32_t offset = uint32_t(at % f.block_entries());
+  uint16_t v;
+  block_entries(key.material, block_key(key.material, at / f.block_entries()), {&offset, 1}, &v);
+  return v;
+}
+
+void Tablebase::block_entries(MaterialClass mc, BlockCache::Key block_key,
+                              std::span<const uint32_t> offsets, uint16_t* out) const {
+  if (cache_.find(block_key, offsets, out)) return;
+  const TableFile& f = file(mc);
+  uint64_t block = block_key & kBlockBits;
   size_t count = f.block_size(block);
   auto values = std::make_unique_for_overwrite<uint16_t[]>(count);
   f.read_block(block, values.get());
   blocks_decoded_.fetch_add(1, std::memory_order_relaxed);
-  uint16_t v = values[offset];
-  cache_.insert(cache_key, std::move(values), count);
-  return v;
+  for (size_t i = 0; i < offsets.size(); ++i) out[i] = values[offsets[i]];
+  cache_.insert(block_key, std::move(values), count);
 }
 
 std::optional<double> Tablebase::value(const Position& pos) const {
