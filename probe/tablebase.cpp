@@ -161,10 +161,6 @@ void Tablebase::child_values(const PlyChildren& children, double* values) const 
   }
 }
 
-double Tablebase::table_value(const TableKey& key) const {
-  return is_derived(key.material) ? derived_value(key) : decode_value(stored_entry(key));
-}
-
 uint16_t Tablebase::entry(const TableKey& key) const {
   if (!is_derived(key.material)) return stored_entry(key);
   if (key.index >= kDerivedIndexLimit) return encode_value(derived_value(key));
@@ -186,17 +182,17 @@ uint16_t Tablebase::stored_entry(const TableKey& key) const {
   return v;
 }
 
-void Tablebase::block_entries(MaterialClass mc, BlockCache::Key block_key,
+void Tablebase::block_entries(MaterialClass mc, BlockCache::Key cached_as,
                               std::span<const uint32_t> offsets, uint16_t* out) const {
-  if (cache_.find(block_key, offsets, out)) return;
+  if (cache_.find(cached_as, offsets, out)) return;
   const TableFile& f = file(mc);
-  uint64_t block = block_key & kBlockBits;
+  uint64_t block = cached_as & kBlockBits;
   size_t count = f.block_size(block);
   auto values = std::make_unique_for_overwrite<uint16_t[]>(count);
   f.read_block(block, values.get());
   blocks_decoded_.fetch_add(1, std::memory_order_relaxed);
   for (size_t i = 0; i < offsets.size(); ++i) out[i] = values[offsets[i]];
-  cache_.insert(block_key, std::move(values), count);
+  cache_.insert(cached_as, std::move(values), count);
 }
 
 std::optional<double> Tablebase::value(const Position& pos) const {
