@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
   uint64_t seed = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 3;
   try {
     auto tables = open_tablebase(argv[1]);
-    const double opening = open_every_table(tables->tablebase());
+    const double opening = open_every_table(tables->tablebase(), tables->complete_up_to());
     SearchOptions options;
     options.max_depth = depth;
     Search red(options, tables), blue(options, tables);

@@ -23,6 +23,7 @@
 
 #include "bench_positions.h"
 #include "index.h"
+#include "open_tables.h"
 #include "random_position.h"
 #include "tablebase.h"
 
@@ -161,8 +162,7 @@ void time_first_use(const std::string& dir, const std::vector<Position>& sample)
 void time_first_touch_and_cached(const std::string& dir, const std::vector<Position>& sample,
                                  int pieces, int count) {
   Tablebase tb(dir, size_t(count) * 2 * 65536);
-  for (int n = 2; n <= pieces; ++n)
-    for (MaterialClass mc : material_classes(n)) tb.file(mc);  // derived: the twin's
+  open_every_table(tb, pieces);
   std::vector<double> first, first_cpu;
   std::set<std::pair<MaterialClass, uint64_t>> blocks;
   const uint64_t read_before = storage_read_bytes();

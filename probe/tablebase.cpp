@@ -28,7 +28,6 @@ namespace {
 constexpr uint64_t kDerivedValid = uint64_t(1) << 63;
 constexpr uint64_t kDerivedIndexLimit = uint64_t(1) << 35;
 // A block's key in the cache: the class slot above bit 40, the block below.
-constexpr uint64_t kBlockBits = (uint64_t(1) << 40) - 1;
 BlockCache::Key block_key(MaterialClass mc, uint64_t block) {
   return (uint64_t(class_slot(mc)) << 40) | block;
 }
@@ -129,7 +128,8 @@ double Tablebase::derived_value(const TableKey& key) const {
 
 void Tablebase::child_values(const PlyChildren& children, double* values) const {
   struct Lookup {
-    BlockCache::Key block;
+    BlockCache::Key cached_as;  // orders and groups the lookups by block
+    uint64_t block;
     uint32_t offset;
     uint32_t child;
   };
@@ -143,14 +143,15 @@ void Tablebase::child_values(const PlyChildren& children, double* values) const 
     }
     const TableFile& f = file(key.material);
     uint64_t at = f.order().file_position(key.index);
-    lookups[n++] = {block_key(key.material, at / f.block_entries()),
-                    uint32_t(at % f.block_entries()), uint32_t(i)};
+    uint64_t block = at / f.block_entries();
+    lookups[n++] = {block_key(key.material, block), block, uint32_t(at % f.block_entries()),
+                    uint32_t(i)};
   }
   std::sort(lookups.begin(), lookups.begin() + n,
-            [](const Lookup& a, const Lookup& b) { return a.block < b.block; });
+            [](const Lookup& a, const Lookup& b) { return a.cached_as < b.cached_as; });
   for (size_t first = 0, last; first < n; first = last) {
     std::array<uint32_t, kMaxPlyChildren> offsets;
-    for (last = first; last < n && lookups[last].block == lookups[first].block; ++last)
+    for (last = first; last < n && lookups[last].cached_as == lookups[first].cached_as; ++last)
       offsets[last - first] = lookups[last].offset;
     std::array<uint16_t, kMaxPlyChildren> stored;
     const TableKey& key = children.keys[lookups[first].child];
@@ -178,15 +179,15 @@ uint16_t Tablebase::stored_entry(const TableKey& key) const {
   uint64_t at = f.order().file_position(key.index);
   uint32_t offset = uint32_t(at % f.block_entries());
   uint16_t v;
-  block_entries(key.material, block_key(key.material, at / f.block_entries()), {&offset, 1}, &v);
+  block_entries(key.material, at / f.block_entries(), {&offset, 1}, &v);
   return v;
 }
 
-void Tablebase::block_entries(MaterialClass mc, BlockCache::Key cached_as,
-                              std::span<const uint32_t> offsets, uint16_t* out) const {
+void Tablebase::block_entries(MaterialClass mc, uint64_t block, std::span<const uint32_t> offsets,
+                              uint16_t* out) const {
+  const BlockCache::Key cached_as = block_key(mc, block);
   if (cache_.find(cached_as, offsets, out)) return;
   const TableFile& f = file(mc);
-  uint64_t block = cached_as & kBlockBits;
   size_t count = f.block_size(block);
   auto values = std::make_unique_for_overwrite<uint16_t[]>(count);
   f.read_block(block, values.get());

@@ -91,9 +91,9 @@ class Tablebase {
   void throw_if_damaged(const Position& pos) const;
   // The stored u16 of an entry of a class that has a file.
   uint16_t stored_entry(const TableKey& key) const;
-  // The stored u16s at `offsets` of one block of a class that has a file (`cached_as`: its
-  // class and block as the cache knows them), from the cache or decoded into it.
-  void block_entries(MaterialClass mc, BlockCache::Key cached_as, std::span<const uint32_t> offsets,
+  // The stored u16s at `offsets` of one block of a class that has a file, from the cache or
+  // decoded into it.
+  void block_entries(MaterialClass mc, uint64_t block, std::span<const uint32_t> offsets,
                      uint16_t* out) const;
   // The children of a derived ply, in the order recompute_value() visits them: every move of
   // every piece (at most 3 each).
